@@ -1,0 +1,103 @@
+// The fixtures every spec uses. `demoStore` is a fresh demo store (its own process, seed 42)
+// that the test can also read and fault directly; `app` is Storedesk on a fresh profile, in
+// the browser shell (default) or the Electron shell (E2E_SHELL=electron). `page` is the app's
+// window. Page errors and console errors fail the test unless it declares them expected.
+import { test as base, expect, _electron, type Page } from '@playwright/test'
+import { mkdtempSync, rmSync, existsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { startProcess, type Started } from './processes'
+
+export interface DemoStoreHandle {
+  url: string
+  /** Calls a demo-only control route (docs/demo-store.md), e.g. control('POST', '/faults', {...}). */
+  control(method: string, path: string, body?: unknown): Promise<unknown>
+  /** Reads the store's API with a token minted through the control routes, as another client would. */
+  api(path: string, init?: RequestInit): Promise<Response>
+}
+
+interface Fixtures {
+  demoStoreOptions: string[]
+  demoStore: DemoStoreHandle
+  profileDir: string
+  /** Console errors the test expects (matched by substring); any other fails it. */
+  allowedConsoleErrors: string[]
+  page: Page
+}
+
+const root = resolve(import.meta.dirname, '../..')
+export const CONTROL_PREFIX = '/__demo'
+
+export const test = base.extend<Fixtures>({
+  demoStoreOptions: [['--seed', '42'], { option: true }],
+
+  demoStore: async ({ demoStoreOptions }, use) => {
+    const proc: Started = await startProcess('electron/demo-store/cli.ts', ['--port', '0', ...demoStoreOptions], /Demo store: (http:\/\/127\.0\.0\.1:\d+)/)
+    let token: string | null = null
+    const control = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(proc.url + CONTROL_PREFIX + path, {
+        method,
+        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      if (!res.ok) throw new Error(`control ${method} ${path} → ${res.status}: ${await res.text()}`)
+      const text = await res.text()
+      return text ? JSON.parse(text) : null
+    }
+    const handle: DemoStoreHandle = {
+      url: proc.url,
+      control,
+      async api(path, init = {}) {
+        token ??= ((await control('POST', '/tokens', { scopes: ['read_orders', 'write_orders', 'read_content', 'write_content'] })) as { access_token: string }).access_token
+        return fetch(proc.url + path, { ...init, headers: { ...(init.headers ?? {}), Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } })
+      },
+    }
+    await use(handle)
+    await proc.stop()
+  },
+
+  profileDir: async ({}, use) => {
+    const dir = mkdtempSync(join(tmpdir(), 'storedesk-e2e-'))
+    await use(dir)
+    rmSync(dir, { recursive: true, force: true })
+  },
+
+  allowedConsoleErrors: [[], { option: true }],
+
+  page: async ({ browser, demoStore, profileDir, allowedConsoleErrors }, use, testInfo) => {
+    const problems: string[] = []
+    const watch = (page: Page) => {
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return
+        const text = message.text()
+        if (!allowedConsoleErrors.some((allowed) => text.includes(allowed))) problems.push(`console error: ${text}`)
+      })
+    }
+
+    if (process.env.E2E_SHELL === 'electron') {
+      const app = await _electron.launch({
+        args: [join(root, 'out/main/index.js'), `--profile=${profileDir}`],
+        env: { ...process.env, STOREDESK_DEMO_STORE_URL: demoStore.url } as Record<string, string>,
+      })
+      const page = await app.firstWindow()
+      watch(page)
+      await use(page)
+      await app.close()
+    } else {
+      if (!existsSync(join(root, 'out/renderer/index.html'))) throw new Error('Build the renderer first: npm run build')
+      const host = await startProcess('electron/web-host/cli.ts', ['--port', '0', '--profile', profileDir, '--no-open', '--demo-store-url', demoStore.url], /Storedesk: (http:\/\/127\.0\.0\.1:\d+\/\S*)/)
+      const context = await browser.newContext()
+      context.on('page', watch)
+      const page = await context.newPage()
+      await page.goto(host.url)
+      await use(page)
+      await context.close()
+      await host.stop()
+      if (testInfo.status !== testInfo.expectedStatus) testInfo.attach('host output', { body: host.output() })
+    }
+    expect(problems, 'page and console errors').toEqual([])
+  },
+})
+
+export { expect }

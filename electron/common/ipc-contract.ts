@@ -1,0 +1,213 @@
+// The one IPC contract between the renderer and the main-process services. Every
+// channel declares zod schemas for its arguments and result; both transports (Electron
+// ipcMain/preload and the browser shell's HTTP host) validate with these, and the
+// renderer's `StoredeskApi` type is derived from them, never written by hand.
+// Errors cross the boundary as data (`IpcResult`), because an Error thrown through
+// Electron's `handle` arrives with its message only.
+import { z } from 'zod'
+import { OPERATION_NAMES, SCOPES, type OperationName, type OperationParams, type OperationResult } from './store-api/operations'
+
+// ---------------------------------------------------------------- shared shapes
+
+export const ERROR_CODES = [
+  'bad_request', // the payload failed validation at the boundary
+  'unauthorized', // the store refused the token: reconnect
+  'forbidden', // a scope is missing
+  'not_found',
+  'conflict',
+  'validation_failed', // the store's 422, with per-field messages
+  'payload_too_large',
+  'rate_limited',
+  'network', // the store could not be reached
+  'timeout',
+  'cancelled',
+  'server', // the store's 5xx
+  'invalid_response', // the store answered something that does not match the reference
+  'not_connected', // no such connection, or its token can no longer be read
+  'oauth', // a connect attempt was refused (bad hmac, foreign shop, stale, replayed...)
+  'internal',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+export const IpcErrorData = z.object({
+  code: z.enum(ERROR_CODES),
+  /** Plain words for the user. Never contains a token or secret. */
+  message: z.string(),
+  status: z.number().int().optional(),
+  /** Per-field messages from a 422, keyed by the store's field name. */
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+  /** Seconds, from a 429's Retry-After. */
+  retryAfter: z.number().optional(),
+  /** True when the request may have reached the store (a timeout or a dropped connection on a write). */
+  uncertain: z.boolean().optional(),
+})
+export type IpcErrorData = z.infer<typeof IpcErrorData>
+
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcErrorData }
+
+export const Scope = z.enum(SCOPES)
+
+export const ConnectionSummary = z.object({
+  id: z.string(),
+  /** The store's host as the store names it in `shop` (e.g. `acme.example.com` or `127.0.0.1:4010`). */
+  shop: z.string(),
+  baseUrl: z.string(),
+  label: z.string(),
+  isDemo: z.boolean(),
+  scopes: z.array(z.string()),
+  connectedAt: z.string(),
+  /** False when the token is kept in a plain 0600 file rather than OS-encrypted storage. */
+  tokenEncrypted: z.boolean(),
+})
+export type ConnectionSummary = z.infer<typeof ConnectionSummary>
+
+export const ConnectionsState = z.object({
+  connections: z.array(ConnectionSummary),
+  activeId: z.string().nullable(),
+})
+export type ConnectionsState = z.infer<typeof ConnectionsState>
+
+export const ConnectAttempt = z.object({
+  attemptId: z.string(),
+  authorizeUrl: z.string().url(),
+  /** True when the main process already opened the page in the system browser. */
+  openedExternally: z.boolean(),
+})
+export type ConnectAttempt = z.infer<typeof ConnectAttempt>
+
+export const ConnectOutcome = z.object({
+  attemptId: z.string().nullable(),
+  ok: z.boolean(),
+  connectionId: z.string().optional(),
+  error: IpcErrorData.optional(),
+})
+export type ConnectOutcome = z.infer<typeof ConnectOutcome>
+
+export const ConnectRequest = z.object({
+  shopUrl: z.string().min(1).max(2048),
+  clientId: z.string().min(1).max(512),
+  clientSecret: z.string().min(1).max(512),
+  scopes: z.array(Scope).min(1),
+})
+export type ConnectRequest = z.infer<typeof ConnectRequest>
+
+export const AppInfo = z.object({
+  shell: z.enum(['electron', 'web']),
+  version: z.string(),
+  platform: z.string(),
+  /** Whether secrets are encrypted by the OS (false: a 0600 file, and the user is told). */
+  secretsEncrypted: z.boolean(),
+})
+export type AppInfo = z.infer<typeof AppInfo>
+
+export const Reachability = z.object({
+  connectionId: z.string(),
+  online: z.boolean(),
+  checkedAt: z.string(),
+})
+export type Reachability = z.infer<typeof Reachability>
+
+export const RequestLogEntry = z.object({
+  at: z.string(),
+  connectionId: z.string(),
+  method: z.string(),
+  /** Path and query only: never a token, never a secret. */
+  path: z.string(),
+  status: z.number().int().nullable(),
+  ms: z.number(),
+  attempt: z.number().int(),
+  error: z.string().optional(),
+})
+export type RequestLogEntry = z.infer<typeof RequestLogEntry>
+
+export const StoreCall = z.object({
+  connectionId: z.string().min(1).max(128),
+  operation: z.enum(OPERATION_NAMES as [OperationName, ...OperationName[]]),
+  params: z.unknown(),
+})
+
+const none = z.tuple([])
+
+// ---------------------------------------------------------------- channels
+
+/** Request/response channels: `namespace.method` → argument tuple and result. */
+export const channels = {
+  'app.getInfo': { args: none, result: AppInfo },
+  /** Opens an http(s) URL in the system browser (external links never navigate the app). */
+  'app.openExternal': { args: z.tuple([z.string().url().max(4096)]), result: z.null() },
+
+  'connections.get': { args: none, result: ConnectionsState },
+  'connections.setActive': { args: z.tuple([z.string().min(1).max(128)]), result: ConnectionsState },
+  /** Starts the embedded demo store (if needed) and begins the real OAuth flow against it. */
+  'connections.tryDemo': { args: none, result: ConnectAttempt },
+  'connections.begin': { args: z.tuple([ConnectRequest]), result: ConnectAttempt },
+  'connections.cancel': { args: z.tuple([z.string().min(1).max(128)]), result: z.null() },
+  'connections.disconnect': { args: z.tuple([z.string().min(1).max(128)]), result: ConnectionsState },
+
+  /** One call to the store's API, by operation name (see store-api/operations.ts). */
+  'store.call': { args: z.tuple([StoreCall]), result: z.unknown() },
+  /** Whether the store answered recently; decided by real requests. */
+  'store.checkReachability': { args: z.tuple([z.string().min(1).max(128)]), result: Reachability },
+  'diagnostics.requestLog': { args: none, result: z.array(RequestLogEntry) },
+} as const
+
+/** Events the main process pushes to the renderer: `namespace.onDid…` → payload. */
+export const events = {
+  'connections.onDidChange': ConnectionsState,
+  'connections.onDidFinishConnect': ConnectOutcome,
+  'store.onDidChangeReachability': Reachability,
+} as const
+
+export type ChannelName = keyof typeof channels
+export type EventName = keyof typeof events
+export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[]
+export const EVENT_NAMES = Object.keys(events) as EventName[]
+
+export type ChannelArgs<C extends ChannelName> = z.input<(typeof channels)[C]['args']>
+export type ChannelResult<C extends ChannelName> = z.output<(typeof channels)[C]['result']>
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>
+
+// ---------------------------------------------------------------- the API the renderer sees
+
+type Split<S extends string> = S extends `${infer NS}.${infer M}` ? [NS, M] : never
+type Namespaces = Split<ChannelName | EventName>[0]
+
+type StoreCallFn = <N extends OperationName>(connectionId: string, operation: N, params: OperationParams<N>) => Promise<OperationResult<N>>
+
+/**
+ * `window.storedesk` as the renderer uses it: `api.connections.get()`, `api.store.call(...)`,
+ * `api.connections.onDidChange(cb)` returning an unsubscribe function. Raw transports
+ * speak `IpcResult`; the renderer's bridge turns failures into thrown `StoredeskError`s.
+ */
+export type StoredeskApi = {
+  [NS in Namespaces]: {
+    [C in ChannelName as Split<C>[0] extends NS ? Split<C>[1] : never]: C extends 'store.call'
+      ? StoreCallFn
+      : (...args: ChannelArgs<C>) => Promise<ChannelResult<C>>
+  } & {
+    [E in EventName as Split<E>[0] extends NS ? Split<E>[1] : never]: (listener: (payload: EventPayload<E>) => void) => () => void
+  }
+}
+
+/**
+ * What a transport exposes: the untyped invoke/subscribe pair every shell implements.
+ * `invoke` never rejects for a handler's failure; it resolves to an `IpcResult`.
+ */
+export interface RawTransport {
+  invoke(channel: ChannelName, args: unknown[]): Promise<IpcResult<unknown>>
+  subscribe(event: EventName, listener: (payload: unknown) => void): () => void
+}
+
+/** Validates a channel's arguments; `null` when they are malformed. */
+export function parseArgs<C extends ChannelName>(channel: C, args: unknown): z.output<(typeof channels)[C]['args']> | null {
+  const parsed = channels[channel].args.safeParse(args)
+  return parsed.success ? (parsed.data as z.output<(typeof channels)[C]['args']>) : null
+}
+
+export function isChannelName(value: unknown): value is ChannelName {
+  return typeof value === 'string' && Object.hasOwn(channels, value)
+}
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && Object.hasOwn(events, value)
+}

@@ -1,0 +1,2 @@
+// Electron preload entry: filled in by the app shell.
+export {}

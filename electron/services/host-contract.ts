@@ -1,0 +1,38 @@
+// What a shell (Electron main, the browser-shell host, tests) needs from the
+// host-agnostic services, and what it must give them. Each shell has one composition
+// root that builds `MainServices` from `HostCapabilities` and wires its transport to it.
+import type { ChannelName, EventName, IpcResult, ConnectOutcome } from '../common/ipc-contract'
+
+/** Where secrets live. Electron: safeStorage; elsewhere a 0600 file (not encrypted, and the user is told). */
+export interface SecretVault {
+  readonly encrypted: boolean
+  get(key: string): Promise<string | null>
+  set(key: string, value: string): Promise<void>
+  delete(key: string): Promise<void>
+}
+
+export interface HostCapabilities {
+  shell: 'electron' | 'web'
+  version: string
+  /** The user's data directory: connections, demo store state, request log. */
+  profileDir: string
+  vault: SecretVault
+  /** The OAuth redirect URI this shell receives callbacks on. */
+  redirectUri(): string
+  /** Opens a URL in the system browser; false when this shell cannot (the renderer opens a tab instead). */
+  openExternal(url: string): Promise<boolean>
+  /** An already-running demo store to use instead of embedding one (tests and benchmarks). */
+  demoStoreUrl?: string
+}
+
+export interface MainServices {
+  /** Validates `args` against the contract, runs the channel, and never throws: failures come back as data. */
+  invoke(channel: ChannelName, args: unknown): Promise<IpcResult<unknown>>
+  /** Every event the services emit, for the transport to forward to the renderer. */
+  onEvent(listener: (event: EventName, payload: unknown) => void): () => void
+  /** An OAuth redirect arrived (storedesk://oauth/callback?... or the loopback URL). */
+  handleOAuthCallback(url: string): Promise<ConnectOutcome>
+  /** The store's app_url launch link (shop, timestamp, hmac): switch to that shop if it verifies. */
+  handleLaunchLink(url: string): Promise<ConnectOutcome>
+  dispose(): Promise<void>
+}

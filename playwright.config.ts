@@ -1,0 +1,25 @@
+// End-to-end suite: each spec is written once and runs in the browser shell (default, on a
+// system Chromium) or the Electron shell (E2E_SHELL=electron, where an Electron binary exists).
+import { defineConfig } from '@playwright/test'
+import { findChromium } from './e2e/support/chromium'
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.E2E_SHELL === 'electron' ? undefined : findChromium(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+})

@@ -1,0 +1,56 @@
+// The browser shell's transport (docs/ipc.md): POST /ipc/invoke/<channel> with
+// `{ "args": [...] }` answering an IpcResult, and one Server-Sent Events stream at
+// /ipc/events carrying `event: <name>` / `data: <json>`. The host authenticates both
+// with the HttpOnly session cookie it set from the launch secret.
+import { isEventName, type IpcResult, type RawTransport, type EventName } from '@common/ipc-contract'
+
+export function createHttpTransport(base = ''): RawTransport {
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>()
+  let source: EventSource | null = null
+
+  function ensureStream() {
+    if (source) return
+    source = new EventSource(`${base}/ipc/events`)
+    source.onmessage = (message) => {
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(message.data)
+      } catch {
+        return
+      }
+      const { event, payload } = (parsed ?? {}) as { event?: unknown; payload?: unknown }
+      if (!isEventName(event)) return
+      for (const listener of listeners.get(event) ?? []) listener(payload)
+    }
+  }
+
+  return {
+    async invoke(channel, args): Promise<IpcResult<unknown>> {
+      let response: Response
+      try {
+        response = await fetch(`${base}/ipc/invoke/${encodeURIComponent(channel)}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          credentials: 'same-origin',
+          body: JSON.stringify({ args }),
+        })
+      } catch {
+        return { ok: false, error: { code: 'internal', message: 'Storedesk’s local host is not answering. Is `npm run web` still running?' } }
+      }
+      try {
+        return (await response.json()) as IpcResult<unknown>
+      } catch {
+        return { ok: false, error: { code: 'internal', message: `Storedesk’s local host answered ${response.status} without a result.` } }
+      }
+    },
+    subscribe(event, listener) {
+      ensureStream()
+      let set = listeners.get(event)
+      if (!set) listeners.set(event, (set = new Set()))
+      set.add(listener)
+      return () => {
+        set.delete(listener)
+      }
+    },
+  }
+}

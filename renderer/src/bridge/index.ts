@@ -1,0 +1,77 @@
+// The renderer's only door to the main process: `api`, typed from the IPC contract.
+// Under Electron the preload exposes `window.storedesk` (named functions answering
+// IpcResult); in the browser shell the same calls go over HTTP to the local host
+// (docs/ipc.md). Either way failures arrive here as data and are thrown as
+// StoredeskError, so callers use plain try/catch.
+import { buildNamespacedApi } from '@common/ipc-api'
+import type { ChannelName, EventName, IpcErrorData, IpcResult, RawTransport, StoredeskApi } from '@common/ipc-contract'
+import { createHttpTransport } from './http-transport'
+
+export class StoredeskError extends Error {
+  readonly code: IpcErrorData['code']
+  readonly status?: number
+  readonly fields?: Record<string, string[]>
+  readonly retryAfter?: number
+  readonly uncertain?: boolean
+
+  constructor(data: IpcErrorData) {
+    super(data.message)
+    this.name = 'StoredeskError'
+    this.code = data.code
+    this.status = data.status
+    this.fields = data.fields
+    this.retryAfter = data.retryAfter
+    this.uncertain = data.uncertain
+  }
+
+  toData(): IpcErrorData {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.status !== undefined ? { status: this.status } : {}),
+      ...(this.fields ? { fields: this.fields } : {}),
+      ...(this.retryAfter !== undefined ? { retryAfter: this.retryAfter } : {}),
+      ...(this.uncertain !== undefined ? { uncertain: this.uncertain } : {}),
+    }
+  }
+}
+
+/** The raw object the Electron preload exposes: the contract's names, answering IpcResult. */
+type PreloadApi = Record<string, Record<string, (...args: unknown[]) => unknown>>
+
+declare global {
+  interface Window {
+    storedesk?: PreloadApi
+  }
+}
+
+function preloadTransport(raw: PreloadApi): RawTransport {
+  const fn = (name: string) => {
+    const [ns, method] = name.split('.') as [string, string]
+    const f = raw[ns]?.[method]
+    if (typeof f !== 'function') throw new Error(`preload does not expose ${name}`)
+    return f
+  }
+  return {
+    invoke: (channel: ChannelName, args: unknown[]) =>
+      channel === 'store.call'
+        ? (fn(channel)(...[(args[0] as { connectionId: unknown }).connectionId, (args[0] as { operation: unknown }).operation, (args[0] as { params: unknown }).params]) as Promise<IpcResult<unknown>>)
+        : (fn(channel)(...args) as Promise<IpcResult<unknown>>),
+    subscribe: (event: EventName, listener) => fn(event)(listener) as () => void,
+  }
+}
+
+export function createApi(transport: RawTransport): StoredeskApi {
+  return buildNamespacedApi(
+    async (channel, args) => {
+      const result = await transport.invoke(channel, args)
+      if (!result.ok) throw new StoredeskError(result.error)
+      return result.value
+    },
+    (event, listener) => transport.subscribe(event, listener),
+  ) as unknown as StoredeskApi
+}
+
+export const shell: 'electron' | 'web' = window.storedesk ? 'electron' : 'web'
+
+export const api: StoredeskApi = createApi(window.storedesk ? preloadTransport(window.storedesk) : createHttpTransport())

@@ -1,0 +1,2 @@
+// Renderer entry: filled in by the app shell.
+export {}

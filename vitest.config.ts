@@ -1,0 +1,34 @@
+// Unit tests: electron/ under plain Node (the services must not need Electron),
+// renderer/ under happy-dom with fake-indexeddb standing in for IndexedDB.
+import { resolve } from 'node:path'
+import { defineConfig } from 'vitest/config'
+import vue from '@vitejs/plugin-vue'
+
+const alias = { '@': resolve('renderer/src'), '@common': resolve('electron/common') }
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['electron/**/*.test.ts', 'scripts/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        plugins: [vue()],
+        resolve: { alias },
+        test: {
+          name: 'renderer',
+          environment: 'happy-dom',
+          include: ['renderer/**/*.test.ts'],
+          setupFiles: ['fake-indexeddb/auto'],
+          testTimeout: 20_000,
+        },
+      },
+    ],
+  },
+})
