@@ -28,6 +28,8 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
   },
+  // Playwright fixtures must destructure `{}` when they use no other fixture.
+  { files: ['e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
   // Layer: the shared contract is pure (no Node, no DOM-only APIs, no Electron), imported by everyone.
   {
     files: ['electron/common/**/*.ts'],
