@@ -1,0 +1,14 @@
+// Connects the app to the test's demo store the way a person does: "Try the demo store",
+// approve Storedesk on the store's consent page (a new tab), and wait until the app says
+// it is connected. Shared by every spec that needs a connected store.
+import { expect, type Page } from '@playwright/test'
+
+export async function connectDemoStore(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /try the demo store/i }).click()
+  const consent = await page.context().waitForEvent('page')
+  await consent.waitForLoadState()
+  await consent.getByRole('button', { name: /^install/i }).click()
+  await expect(consent.getByText(/connected/i).first()).toBeVisible()
+  await consent.close()
+  await expect(page.getByRole('navigation', { name: /main|storedesk/i })).toBeVisible()
+}
