@@ -1,0 +1,81 @@
+// `npm run web`: the browser shell's composition root. Builds the services on a profile
+// directory with a plain 0600 secrets file (a browser has no OS keyring to lend us; the UI
+// says so) and the loopback OAuth redirect, starts the host, prints the launch URL and
+// opens it where a browser is available.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { createFileVault } from '../services/vault'
+import type { HostCapabilities } from '../services/host-contract'
+import { parseCliOptions, type WebHostCliOptions } from './cli-options'
+import { startWebHost } from './server'
+import { createServicesUntilReady } from './services-until-ready'
+
+const root = resolve(import.meta.dirname, '../..')
+const rendererDir = join(root, 'out/renderer')
+
+function fail(message: string): never {
+  console.error(message)
+  process.exit(1)
+}
+
+/** Best effort: a machine without a desktop simply keeps the printed URL. */
+function openInBrowser(url: string): void {
+  const command = process.env.BROWSER || (process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open')
+  try {
+    const child = spawn(command, [url], { detached: true, stdio: 'ignore' })
+    child.on('error', () => {})
+    child.unref()
+  } catch {
+    // No opener on this machine: the printed URL is enough.
+  }
+}
+
+async function main(): Promise<void> {
+  let options: WebHostCliOptions
+  try {
+    options = parseCliOptions(process.argv.slice(2), process.env, homedir())
+  } catch (error) {
+    fail(`storedesk web: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  if (!existsSync(join(rendererDir, 'index.html'))) fail('Storedesk’s renderer is not built (out/renderer is missing): run npm run build first.')
+  mkdirSync(options.profileDir, { recursive: true, mode: 0o700 })
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
+
+  const host = await startWebHost({
+    rendererDir,
+    port: options.port,
+    createServices: ({ redirectUri }) => {
+      const capabilities: HostCapabilities = {
+        shell: 'web',
+        version,
+        profileDir: options.profileDir,
+        vault: createFileVault(join(options.profileDir, 'secrets.json')),
+        redirectUri: () => redirectUri,
+        // The renderer opens the authorize page in a new tab itself.
+        openExternal: async () => false,
+        ...(options.demoStoreUrl !== undefined ? { demoStoreUrl: options.demoStoreUrl } : {}),
+      }
+      return createServicesUntilReady(capabilities)
+    },
+  })
+
+  console.info(`Storedesk: ${host.launchUrl}`)
+  console.info(`Profile: ${options.profileDir} (secrets are kept in a plain 0600 file in the browser shell)`)
+  if (options.openBrowser) openInBrowser(host.launchUrl)
+
+  let stopping = false
+  const stop = () => {
+    if (stopping) return
+    stopping = true
+    host.close().then(
+      () => process.exit(0),
+      () => process.exit(0),
+    )
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+main().catch((error: unknown) => fail(`Storedesk could not start: ${error instanceof Error ? error.message : String(error)}`))

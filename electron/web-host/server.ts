@@ -1,0 +1,216 @@
+// The browser shell's host (docs/ipc.md): serves the built renderer on 127.0.0.1 and
+// answers the IPC contract over HTTP (`POST /ipc/invoke/<channel>`) and Server-Sent
+// Events (`GET /ipc/events`), plus the loopback OAuth redirect. Any web page the user
+// visits can reach 127.0.0.1, so every request must prove it comes from the tab we
+// launched: the Host header must be ours (DNS rebinding), a POST's Origin must be ours,
+// and everything but the OAuth redirect needs the session cookie set from the secret
+// printed at launch.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { AddressInfo } from 'node:net'
+import { serve, type ServerType } from '@hono/node-server'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { getCookie, setCookie } from 'hono/cookie'
+import { html } from 'hono/html'
+import { streamSSE } from 'hono/streaming'
+import { z } from 'zod'
+import { isChannelName, type IpcResult } from '../common/ipc-contract'
+import type { MainServices } from '../services/host-contract'
+import { headerCsp } from './renderer-csp'
+
+export const MAX_INVOKE_BODY_BYTES = 4 * 1024 * 1024
+const KEEP_ALIVE_MS = 15_000
+
+export interface WebHostOptions {
+  /** The built renderer (out/renderer), holding index.html. */
+  rendererDir: string
+  /** 0 picks a free port. */
+  port?: number
+  /** Builds the services once the port, hence the OAuth redirect URI, is known. */
+  createServices(address: { origin: string; redirectUri: string }): Promise<MainServices>
+}
+
+export interface RunningWebHost {
+  origin: string
+  /** The URL to open: it carries this launch's secret. */
+  launchUrl: string
+  services: MainServices
+  /** Stops listening, ends open event streams and disposes the services. */
+  close(): Promise<void>
+}
+
+const InvokeBody = z.object({ args: z.array(z.unknown()) }).strict()
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest()
+}
+
+/** Constant-time equality, also for strings of different lengths. */
+function sameSecret(given: string | undefined, expected: string): boolean {
+  return given !== undefined && timingSafeEqual(digest(given), digest(expected))
+}
+
+function failure(code: 'bad_request' | 'payload_too_large' | 'internal', message: string): IpcResult<never> {
+  return { ok: false, error: { code, message } }
+}
+
+export async function startWebHost(options: WebHostOptions): Promise<RunningWebHost> {
+  const indexHtml = readFileSync(join(options.rendererDir, 'index.html'), 'utf8')
+  const csp = headerCsp(indexHtml)
+  const launchSecret = randomBytes(32).toString('base64url')
+  const sessionToken = randomBytes(32).toString('base64url')
+  const closeStreams = new Set<() => void>()
+
+  let port = 0
+  let services: MainServices | undefined
+  // Cookies ignore ports, so two hosts on 127.0.0.1 must not share a cookie name.
+  const cookieName = () => `storedesk_session_${port}`
+  const origin = () => `http://127.0.0.1:${port}`
+
+  const app = new Hono()
+
+  app.use(async (c, next) => {
+    await next()
+    c.res.headers.set('Content-Security-Policy', csp)
+    c.res.headers.set('X-Content-Type-Options', 'nosniff')
+    c.res.headers.set('Referrer-Policy', 'no-referrer')
+    c.res.headers.set('Cross-Origin-Opener-Policy', 'same-origin')
+    c.res.headers.set('X-Frame-Options', 'DENY')
+  })
+
+  app.use(async (c, next) => {
+    if (c.req.header('host') !== `127.0.0.1:${port}`) return c.text('Refused: this host answers only on its own address.', 421)
+    const requestOrigin = c.req.header('origin')
+    const unsafeMethod = c.req.method !== 'GET' && c.req.method !== 'HEAD'
+    if (unsafeMethod && requestOrigin !== undefined && requestOrigin !== origin()) return c.text('Refused: foreign origin.', 403)
+    if (!services) return c.text('Storedesk is starting.', 503)
+    return next()
+  })
+
+  // The OAuth redirect arrives from the store's consent page, with no cookie of ours
+  // (SameSite=Strict): the services decide whether it matches a pending attempt.
+  app.get('/oauth/callback', async (c) => {
+    const outcome = await services!.handleOAuthCallback(c.req.url)
+    const message = outcome.ok ? 'Connected — return to Storedesk.' : `Storedesk did not connect: ${outcome.error?.message ?? 'the callback was refused.'}`
+    c.header('Cache-Control', 'no-store')
+    return c.html(
+      html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Storedesk</title></head>
+<body><main><h1>${outcome.ok ? 'Connected' : 'Not connected'}</h1><p role="status">${message}</p><p>You can close this tab.</p></main></body></html>`,
+      outcome.ok ? 200 : 400,
+    )
+  })
+
+  app.get('/', async (c, next) => {
+    const given = c.req.query('launch')
+    if (given === undefined) return next()
+    if (!sameSecret(given, launchSecret)) return c.text('Refused: this launch link is not the current one. Use the link `npm run web` printed.', 403)
+    setCookie(c, cookieName(), sessionToken, { httpOnly: true, sameSite: 'Strict', path: '/' })
+    c.header('Cache-Control', 'no-store')
+    return c.redirect('/', 302)
+  })
+
+  app.use(async (c, next) => {
+    if (sameSecret(getCookie(c, cookieName()), sessionToken)) return next()
+    return c.text('Not signed in: open the link `npm run web` printed (it carries this launch’s secret).', 401)
+  })
+
+  app.post(
+    '/ipc/invoke/:channel',
+    bodyLimit({ maxSize: MAX_INVOKE_BODY_BYTES, onError: (c) => c.json(failure('payload_too_large', 'The request is larger than 4 MiB.'), 413) }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store')
+      const channel = c.req.param('channel')
+      if (!isChannelName(channel)) return c.json(failure('bad_request', 'Unknown request.'), 400)
+      if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return c.json(failure('bad_request', 'The request must be JSON.'), 415)
+      let body: unknown
+      try {
+        body = JSON.parse(await c.req.text())
+      } catch {
+        return c.json(failure('bad_request', 'The request is not valid JSON.'), 400)
+      }
+      const parsed = InvokeBody.safeParse(body)
+      if (!parsed.success) return c.json(failure('bad_request', 'The request must be { "args": [...] }.'), 400)
+      try {
+        return c.json(await services!.invoke(channel, parsed.data.args))
+      } catch (error) {
+        console.error(`${channel} failed inside the services:`, error instanceof Error ? error.message : 'unknown error')
+        return c.json(failure('internal', 'Something went wrong inside Storedesk.'), 500)
+      }
+    },
+  )
+
+  app.get('/ipc/events', (c) =>
+    streamSSE(c, async (stream) => {
+      let ended = false
+      let wake: () => void = () => {}
+      const end = () => {
+        ended = true
+        wake()
+      }
+      const unsubscribe = services!.onEvent((event, payload) => {
+        void stream.writeSSE({ data: JSON.stringify({ event, payload }) })
+      })
+      closeStreams.add(end)
+      stream.onAbort(end)
+      // A comment line keeps proxies and idle timers from closing a quiet stream.
+      await stream.write(': connected\n\n')
+      while (!ended) {
+        await new Promise<void>((resume) => {
+          wake = resume
+          setTimeout(resume, KEEP_ALIVE_MS).unref()
+        })
+        if (!ended) await stream.write(': keep-alive\n\n')
+      }
+      unsubscribe()
+      closeStreams.delete(end)
+      await stream.close()
+    }),
+  )
+
+  app.get('/*', serveStatic({ root: options.rendererDir }))
+  // Client-side routes (`/orders/123`) load the app; a missing asset (`/x.js`) stays a 404.
+  app.get('/*', async (c, next) => {
+    if (/\.[a-z0-9]+$/i.test(c.req.path)) return next()
+    c.header('Cache-Control', 'no-store')
+    return c.html(readFileSync(join(options.rendererDir, 'index.html'), 'utf8'))
+  })
+
+  app.onError((error, c) => {
+    console.error('web host error:', error.message)
+    return c.text('Something went wrong inside Storedesk.', 500)
+  })
+
+  const server: ServerType = await new Promise((resolveServer, reject) => {
+    const started = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+      port = info.port
+      resolveServer(started)
+    })
+    started.once('error', reject)
+  })
+
+  try {
+    services = await options.createServices({ origin: origin(), redirectUri: `${origin()}/oauth/callback` })
+  } catch (error) {
+    server.close()
+    throw error
+  }
+  const ready = services
+
+  return {
+    origin: origin(),
+    launchUrl: `${origin()}/?launch=${launchSecret}`,
+    services: ready,
+    async close() {
+      for (const end of closeStreams) end()
+      await new Promise<void>((done) => {
+        server.close(() => done())
+        if ('closeAllConnections' in server) server.closeAllConnections()
+      })
+      await ready.dispose()
+    },
+  }
+}
