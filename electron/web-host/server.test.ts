@@ -274,6 +274,7 @@ describe('serving the renderer', () => {
     expect(route.status).toBe(200)
     expect(route.body).toContain('<div id="app">')
     expect((await send(`${host.origin}/assets/missing.js`, { headers: { Cookie: cookie } })).status).toBe(404)
+    expect((await send(`${host.origin}/favicon.ico`, { headers: { Cookie: cookie } })).status).toBe(204)
     expect((await send(`${host.origin}/../../etc/passwd`, { headers: { Cookie: cookie } })).body).not.toContain('root:')
   })
 })

@@ -172,6 +172,8 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   )
 
   app.get('/*', serveStatic({ root: options.rendererDir }))
+  // Browsers ask for /favicon.ico on their own; a 404 there would be a console error in every tab.
+  app.get('/favicon.ico', (c) => c.body(null, 204))
   // Client-side routes (`/orders/123`) load the app; a missing asset (`/x.js`) stays a 404.
   app.get('/*', async (c, next) => {
     if (/\.[a-z0-9]+$/i.test(c.req.path)) return next()
