@@ -1,0 +1,284 @@
+// The order list's filter/sort model: one value that the list, saved views, the dashboard's
+// click-throughs and the URL share. It is answered three ways that must agree exactly:
+// as `orders.list` query params for the store, as a predicate + comparator over plain
+// arrays (the reference implementation the tests compare with), and from the Dexie cache
+// by index key scans (fast enough for 100,000 cached orders: only primary keys are read,
+// rows are fetched a window at a time).
+//
+// Semantics (kept identical to the demo store, docs/demo-store.md):
+// - search: trimmed, case-insensitive substring of the order number, a line item's name or
+//   SKU, the transaction id, or the customer's (billing) e-mail;
+// - date ranges are whole local days, inclusive at both ends; `filter[date]` is the payment
+//   time (paid_date), `filter[modified_date]` the update time (post_modified); an order
+//   without the date never matches a range on it;
+// - sort keys date → post_date, modified_date → post_modified, paid_date → paid_date,
+//   total_sales → order_total; ties are broken by ID in the same direction; when sorting
+//   by paid date, orders never paid come after all paid ones, by ID in the same direction.
+import { z } from 'zod'
+import { isMatch } from 'date-fns'
+import type { Collection, Table } from 'dexie'
+import {
+  FINANCIAL_STATUSES,
+  FULFILLMENT_STATUSES,
+  ORDER_SORT_KEYS,
+  ORDER_STATUSES,
+  type Order,
+} from '@common/store-api/resources'
+import { ORDER_SORTS } from '@common/store-api/operations'
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+export type FinancialStatus = (typeof FINANCIAL_STATUSES)[number]
+export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number]
+export type OrderSortKey = (typeof ORDER_SORT_KEYS)[number]
+export type OrderSort = (typeof ORDER_SORTS)[number]
+
+/** Statuses the list filter accepts (the store's filter[status] has no wc-on-hold). */
+export const ORDER_FILTER_STATUSES = ['wc-completed', 'wc-pending', 'wc-processing', 'wc-cancelled'] as const
+
+const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
+  .refine((s) => isMatch(s, 'yyyy-MM-dd'), 'not a calendar day')
+
+/** An inclusive range of local days; either end may be open. */
+export const DayRange = z.object({ from: Day.optional(), to: Day.optional() })
+export type DayRange = z.infer<typeof DayRange>
+
+export const OrderQuery = z.object({
+  search: z.string().default(''),
+  fulfillment: z.enum(FULFILLMENT_STATUSES).optional(),
+  financial: z.enum(FINANCIAL_STATUSES).optional(),
+  status: z.enum(ORDER_FILTER_STATUSES).optional(),
+  paidDate: DayRange.optional(),
+  modifiedDate: DayRange.optional(),
+  sort: z.enum(ORDER_SORTS).default('-date'),
+})
+export type OrderQuery = z.infer<typeof OrderQuery>
+
+export const DEFAULT_ORDER_QUERY: OrderQuery = { search: '', sort: '-date' }
+
+/** The order fields each sort key orders by, and the cache index that holds them. */
+export const SORT_FIELDS = {
+  date: 'post_date',
+  modified_date: 'post_modified',
+  paid_date: 'paid_date',
+  total_sales: 'order_total',
+} as const satisfies Record<OrderSortKey, keyof Order>
+
+export function parseSort(sort: OrderSort): { key: OrderSortKey; descending: boolean } {
+  const descending = sort.startsWith('-')
+  return { key: (descending ? sort.slice(1) : sort) as OrderSortKey, descending }
+}
+
+function hasRange(range: DayRange | undefined): range is DayRange {
+  return !!range && (range.from !== undefined || range.to !== undefined)
+}
+
+function rangeParam(range: DayRange): string {
+  return `${range.from ?? ''},${range.to ?? ''}`
+}
+
+export interface OrdersListParams {
+  page?: number
+  page_size?: number
+  'filter[search]'?: string
+  'filter[fulfillment_status]'?: FulfillmentStatus
+  'filter[financial_status]'?: FinancialStatus
+  'filter[status]'?: OrderStatus
+  'filter[date]'?: string
+  'filter[modified_date]'?: string
+  sort?: OrderSort
+}
+
+/** The store's `orders.list` query for this filter/sort and page. */
+export function toOrdersListParams(query: OrderQuery, page = 1, pageSize = 50): OrdersListParams {
+  const params: OrdersListParams = { page, page_size: pageSize, sort: query.sort }
+  const search = query.search.trim()
+  if (search) params['filter[search]'] = search
+  if (query.fulfillment) params['filter[fulfillment_status]'] = query.fulfillment
+  if (query.financial) params['filter[financial_status]'] = query.financial
+  if (query.status) params['filter[status]'] = query.status
+  if (hasRange(query.paidDate)) params['filter[date]'] = rangeParam(query.paidDate)
+  if (hasRange(query.modifiedDate)) params['filter[modified_date]'] = rangeParam(query.modifiedDate)
+  return params
+}
+
+// ---------------------------------------------------------------- array answer
+
+/** Zero dates (`0000-00-00 …`) mean "not set" and sort below every real day. */
+const FIRST_REAL_DAY = '0001-01-01'
+
+function inDayRange(value: string | undefined, range: DayRange): boolean {
+  if (!value || value < FIRST_REAL_DAY) return false
+  const day = value.slice(0, 10)
+  if (range.from !== undefined && day < range.from) return false
+  if (range.to !== undefined && day > range.to) return false
+  return true
+}
+
+/** Whether the order contains the (already trimmed, lower-cased) search needle. */
+export function orderContains(order: Order, needle: string): boolean {
+  const hit = (s: string | undefined) => !!s && s.toLowerCase().includes(needle)
+  return (
+    hit(order.number) ||
+    hit(order.transaction_id) ||
+    hit(order.billing_address?.email) ||
+    order.line_items.some((item) => hit(item.order_item_name) || hit(item.sku))
+  )
+}
+
+export function orderMatches(order: Order, query: OrderQuery): boolean {
+  if (query.fulfillment && order.fulfillment_status !== query.fulfillment) return false
+  if (query.financial && order.financial_status !== query.financial) return false
+  if (query.status && order.post_status !== query.status) return false
+  if (hasRange(query.paidDate) && !inDayRange(order.paid_date, query.paidDate)) return false
+  if (hasRange(query.modifiedDate) && !inDayRange(order.post_modified, query.modifiedDate)) return false
+  const needle = query.search.trim().toLowerCase()
+  return !needle || orderContains(order, needle)
+}
+
+type SortValue = string | number | undefined
+
+export function sortValue(order: Order, key: OrderSortKey): SortValue {
+  return (order[SORT_FIELDS[key]] ?? undefined) as SortValue
+}
+
+/** Comparator for a sort: missing values last, ties by ID in the sort's direction. */
+export function compareOrders(sort: OrderSort): (a: Order, b: Order) => number {
+  const { key, descending } = parseSort(sort)
+  const dir = descending ? -1 : 1
+  return (a, b) => {
+    const va = sortValue(a, key)
+    const vb = sortValue(b, key)
+    if (va === undefined && vb !== undefined) return 1
+    if (vb === undefined && va !== undefined) return -1
+    if (va !== undefined && vb !== undefined && va !== vb) return (va < vb ? -1 : 1) * dir
+    return (a.ID - b.ID) * dir
+  }
+}
+
+/** The answer over an in-memory list (used for store pages and as the reference in tests). */
+export function answerOrderQuery(orders: readonly Order[], query: OrderQuery): Order[] {
+  return orders.filter((o) => orderMatches(o, query)).sort(compareOrders(query.sort))
+}
+
+// ---------------------------------------------------------------- cache answer
+
+/** Index names the cache's orders table is expected to carry (renderer/src/data). */
+export const ORDER_INDEXES = {
+  fulfillment: 'fulfillment_status',
+  financial: 'financial_status',
+  status: 'post_status',
+  paidDate: 'paid_date',
+  modifiedDate: 'post_modified',
+} as const
+
+const END_OF_DAY = '\uffff'
+
+function hasIndex(table: Table<Order, number>, name: string): boolean {
+  return !!table.schema.idxByName[name]
+}
+
+async function keysInRange(table: Table<Order, number>, index: string, range: DayRange): Promise<number[]> {
+  const lower = range.from ?? FIRST_REAL_DAY
+  const upper = (range.to ?? '9999-12-31') + END_OF_DAY
+  return (await table.where(index).between(lower, upper, true, true).primaryKeys()) as number[]
+}
+
+/**
+ * The IDs of the cached orders that answer the query, in the query's order. Structured
+ * filters and the sort are answered from index keys only; the rows themselves are read
+ * only for a text search (streamed, never kept). Falls back to streaming the rows for
+ * any index the cache does not carry.
+ */
+export async function orderIdsForQuery(table: Table<Order, number>, query: OrderQuery): Promise<number[]> {
+  const { key, descending } = parseSort(query.sort)
+  const sortIndex = SORT_FIELDS[key]
+
+  const keySets: Set<number>[] = []
+  const rowChecks: ((o: Order) => boolean)[] = []
+  const equality: [keyof typeof ORDER_INDEXES, string | undefined][] = [
+    ['fulfillment', query.fulfillment],
+    ['financial', query.financial],
+    ['status', query.status],
+  ]
+  for (const [name, value] of equality) {
+    if (value === undefined) continue
+    const index = ORDER_INDEXES[name]
+    if (hasIndex(table, index)) keySets.push(new Set((await table.where(index).equals(value).primaryKeys()) as number[]))
+    else rowChecks.push((o) => o[index] === value)
+  }
+  for (const name of ['paidDate', 'modifiedDate'] as const) {
+    const range = query[name]
+    if (!hasRange(range)) continue
+    const index = ORDER_INDEXES[name]
+    if (hasIndex(table, index)) keySets.push(new Set(await keysInRange(table, index, range)))
+    else rowChecks.push((o) => inDayRange(o[index], range))
+  }
+  const needle = query.search.trim().toLowerCase()
+  if (needle) rowChecks.push((o) => orderContains(o, needle))
+
+  const byKeys = (id: number) => keySets.every((set) => set.has(id))
+
+  if (!hasIndex(table, sortIndex) || rowChecks.length > 0) {
+    // Rows must be read: stream them once, keep only (ID, sort value) of the matches.
+    let source: Collection<Order, number> = table.toCollection()
+    const smallest = keySets.reduce<Set<number> | undefined>((min, s) => (!min || s.size < min.size ? s : min), undefined)
+    if (smallest) source = table.where(':id').anyOf([...smallest])
+    const hits: { ID: number; v: SortValue }[] = []
+    await source.each((o) => {
+      if (byKeys(o.ID) && rowChecks.every((check) => check(o))) hits.push({ ID: o.ID, v: sortValue(o, key) })
+    })
+    const compare = compareOrders(query.sort)
+    const asOrder = (h: { ID: number; v: SortValue }) => ({ ID: h.ID, [sortIndex]: h.v }) as unknown as Order
+    return hits.sort((a, b) => compare(asOrder(a), asOrder(b))).map((h) => h.ID)
+  }
+
+  // Index order already breaks ties by primary key ascending; reversing gives ties descending.
+  let sorted = (await table.orderBy(sortIndex).primaryKeys()) as number[]
+  if (descending) sorted = sorted.reverse()
+  const matched = sorted.filter(byKeys)
+  const inIndex = new Set(sorted)
+  if (inIndex.size === (await table.count())) return matched
+  // Rows without the sort value are absent from its index: they go last, by ID.
+  const all = (await table.orderBy(':id').primaryKeys()) as number[]
+  const missing = all.filter((id) => !inIndex.has(id) && byKeys(id))
+  return matched.concat(descending ? missing.reverse() : missing)
+}
+
+// ---------------------------------------------------------------- URL form
+
+/** The query as router query strings (saved views, dashboard links, reloads). */
+export function orderQueryToRoute(query: OrderQuery): Record<string, string> {
+  const out: Record<string, string> = {}
+  if (query.search.trim()) out.q = query.search.trim()
+  if (query.fulfillment) out.fulfillment = query.fulfillment
+  if (query.financial) out.financial = query.financial
+  if (query.status) out.status = query.status
+  if (hasRange(query.paidDate)) out.paid = rangeParam(query.paidDate)
+  if (hasRange(query.modifiedDate)) out.modified = rangeParam(query.modifiedDate)
+  if (query.sort !== DEFAULT_ORDER_QUERY.sort) out.sort = query.sort
+  return out
+}
+
+function rangeFromParam(value: unknown): DayRange | undefined {
+  if (typeof value !== 'string') return undefined
+  const [from, to] = value.split(',')
+  const range = DayRange.safeParse({ from: from || undefined, to: to || undefined })
+  return range.success && hasRange(range.data) ? range.data : undefined
+}
+
+/** Reads a query back from the router; anything malformed is dropped, never trusted. */
+export function orderQueryFromRoute(route: Record<string, unknown>): OrderQuery {
+  const pick = <T extends readonly string[]>(values: T, v: unknown) =>
+    (values as readonly unknown[]).includes(v) ? (v as T[number]) : undefined
+  return {
+    search: typeof route.q === 'string' ? route.q : '',
+    fulfillment: pick(FULFILLMENT_STATUSES, route.fulfillment),
+    financial: pick(FINANCIAL_STATUSES, route.financial),
+    status: pick(ORDER_FILTER_STATUSES, route.status),
+    paidDate: rangeFromParam(route.paid),
+    modifiedDate: rangeFromParam(route.modified),
+    sort: pick(ORDER_SORTS, route.sort) ?? DEFAULT_ORDER_QUERY.sort,
+  }
+}
