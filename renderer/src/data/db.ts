@@ -1,0 +1,238 @@
+// The offline cache of one connected store: a Dexie database named `storedesk-<connectionId>`
+// holding every resource the screens read, the outbox of unsent writes, sync bookkeeping and
+// conflicts. Schema versions are named constants with the date they shipped and one upgrade
+// function each (db.test.ts seeds every earlier version and opens the current one).
+//
+// Keys of things the user can create offline (blogs, collections, meta field definitions) are
+// stable local strings: `store:<id>` for a row first seen on the store, `local:<uuid>` for a
+// row created here. A local row keeps its key for life and gets `storeId` once the store
+// accepts it, so a screen's route never changes under the user.
+import Dexie, { type EntityTable, type Table } from 'dexie'
+import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, MetaFieldValue, Order } from '@common/store-api/resources'
+
+/** `store:<id>` or `local:<uuid>`. */
+export type RowKey = string
+
+/** Fields every cached row may carry besides the store's own. */
+export interface LocalMarks {
+  /** True while at least one outbox entry that changes this row is unsent: show "not yet sent". */
+  pending?: boolean
+  /** The store's copy as it was before the first optimistic change (what the user's edit was based on). */
+  server?: Record<string, unknown> | null
+  /** Sync generation that last saw this row on the store (full-diff deletion). */
+  seen?: number
+}
+
+export type CachedOrder = Order & LocalMarks
+export type CachedCheckout = CheckoutSummary & LocalMarks
+
+/** A blog's store fields (the cached row keeps them flat beside its key). */
+export type BlogFields = Partial<Blog>
+export type CachedBlog = BlogFields & LocalMarks & {
+  key: RowKey
+  /** The store's id, null until a blog created offline has been accepted. */
+  storeId: number | null
+  title: string
+  /** Keys (`store:<id>` / `local:<uuid>`) of the collections this blog belongs to. */
+  collectionKeys: RowKey[]
+  /** Marked deleted locally while the delete is queued; hidden by screens. */
+  deleted?: boolean
+}
+
+export type CollectionFields = Partial<BlogCollection>
+export type CachedCollection = CollectionFields & LocalMarks & {
+  key: RowKey
+  storeId: number | null
+  title: string
+  /** Keys of the collection's blogs in the store's order (manual sort position). */
+  blogKeys: RowKey[]
+  deleted?: boolean
+}
+
+export type MetaFieldFields = Partial<MetaFieldDefinition>
+export type CachedMetaField = MetaFieldFields & LocalMarks & {
+  key: RowKey
+  storeId: number | null
+  name: string
+  resource_type: string
+  deleted?: boolean
+}
+
+export type CachedMetaFieldValue = MetaFieldValue &
+  LocalMarks & {
+    /** Path segment as the API names it: `blogs`, `orders`, `blog_collections`, ... */
+    resource: string
+    resourceId: string
+  }
+
+/** What the editor keeps while a writer types (autosaved, not yet queued for the store). */
+export interface BlogDraft {
+  key: RowKey
+  fields: BlogFields & { collectionKeys?: RowKey[] }
+  /** updated_at of the store's copy the draft started from; null for a new post. */
+  baseUpdatedAt: string | null
+  savedAt: number
+}
+
+export interface BlogRevision {
+  id?: number
+  key: RowKey
+  createdAt: number
+  reason: 'timer' | 'publish' | 'restore' | 'manual'
+  fields: BlogFields
+}
+
+export const SYNC_RESOURCES = ['orders', 'checkouts', 'blogs', 'collections', 'metaFields'] as const
+export type SyncResource = (typeof SYNC_RESOURCES)[number]
+
+export interface SyncState {
+  resource: SyncResource
+  /** When a full pass (first or diff) last completed, ms since epoch. */
+  lastSyncAt: number | null
+  lastError: string | null
+  /** Orders: the newest post_modified_gmt seen; later syncs stop when they reach it. */
+  watermark: string | null
+  /** Next page to fetch when a pass was interrupted; null when no pass is in progress. */
+  cursor: number | null
+  /** Generation of the pass in progress (rows seen get it; unseen ones are deleted at the end). */
+  generation: number
+  /** Whether the first complete pass has finished (incremental syncs are allowed after it). */
+  complete: boolean
+  /** Items the store reported for the last pass. */
+  storeTotal: number | null
+}
+
+export interface Counter {
+  name: 'checkouts'
+  count: number
+  fetchedAt: number
+}
+
+export type OutboxState = 'queued' | 'sending' | 'failed' | 'conflict'
+
+export interface OutboxError {
+  code: string
+  message: string
+  fields?: Record<string, string[]>
+}
+
+export interface OutboxEntry {
+  /** Auto-incremented: the order the user made the writes in. */
+  id?: number
+  kind: string
+  /** The write itself (see outbox.ts `Write`). */
+  write: unknown
+  /** Resources this write touches (`blogs:store:5`, `orders:12`, `blogs:*`): later writes sharing one wait. */
+  lanes: string[]
+  state: OutboxState
+  attempts: number
+  /** Earliest time (ms) the replayer may try again (backoff, Retry-After). */
+  nextAttemptAt: number
+  createdAt: number
+  /** An earlier attempt may have reached the store: look before sending a create again. */
+  uncertain?: boolean
+  lastError?: OutboxError
+  /** What an update was based on: the store's updated_at then, and its values of the written fields. */
+  base?: { updatedAt: string | null; fields: Record<string, unknown> } | null
+  /** A short label for people ("Tracking for #1042"). */
+  label: string
+}
+
+export interface ConflictRecord {
+  /** The outbox entry's id. */
+  id: number
+  kind: string
+  label: string
+  /** The fields the user wrote. */
+  mine: Record<string, unknown>
+  /** The store's current values of the same fields. */
+  theirs: Record<string, unknown>
+  /** The values both were based on. */
+  base: Record<string, unknown>
+  theirsUpdatedAt: string | null
+  detectedAt: number
+}
+
+// ---------------------------------------------------------------- schema versions
+
+/** 2026-11-22: first release of the cache. */
+export const SCHEMA_V1 = {
+  orders:
+    'ID, number, post_date, post_modified, post_modified_gmt, paid_date, order_total, financial_status, fulfillment_status, post_status, billing_address.email, ' +
+    '[fulfillment_status+post_date], [financial_status+post_date], [post_status+post_date], [fulfillment_status+post_modified]',
+  checkouts: 'ID, number, post_date, post_modified, recall_status, country_or_region, customer_email',
+  counters: 'name',
+  blogs: 'key, &storeId, title, status, created_at, updated_at, visible_at, *collectionKeys, seen',
+  collections: 'key, &storeId, title, updated_at, seen',
+  metaFieldDefinitions: 'key, &storeId, resource_type, pinned_position, seen',
+  metaFieldValues: '[resource+resourceId+meta_field_id], [resource+resourceId]',
+  blogDrafts: 'key, savedAt',
+  blogRevisions: '++id, key, [key+createdAt]',
+  outbox: '++id, state, *lanes, kind',
+  syncState: 'resource',
+  conflicts: 'id',
+} as const
+
+export const CURRENT_SCHEMA_VERSION = 1
+
+export function databaseName(connectionId: string): string {
+  return `storedesk-${connectionId}`
+}
+
+export class StoreDatabase extends Dexie {
+  orders!: EntityTable<CachedOrder, 'ID'>
+  checkouts!: EntityTable<CachedCheckout, 'ID'>
+  counters!: Table<Counter, Counter['name']>
+  blogs!: EntityTable<CachedBlog, 'key'>
+  collections!: EntityTable<CachedCollection, 'key'>
+  metaFieldDefinitions!: EntityTable<CachedMetaField, 'key'>
+  metaFieldValues!: Table<CachedMetaFieldValue, [string, string, string]>
+  blogDrafts!: EntityTable<BlogDraft, 'key'>
+  blogRevisions!: EntityTable<BlogRevision, 'id'>
+  outbox!: EntityTable<OutboxEntry, 'id'>
+  syncState!: EntityTable<SyncState, 'resource'>
+  conflicts!: EntityTable<ConflictRecord, 'id'>
+
+  readonly connectionId: string
+
+  constructor(connectionId: string) {
+    // Strict durability: a committed outbox write has reached the disk before the UI says "queued".
+    super(databaseName(connectionId), { chromeTransactionDurability: 'strict' })
+    this.connectionId = connectionId
+    this.version(1).stores(SCHEMA_V1)
+  }
+}
+
+const open = new Map<string, StoreDatabase>()
+
+/** The (shared) database of a connection; opened lazily by Dexie on first use. */
+export function storeDatabase(connectionId: string): StoreDatabase {
+  let db = open.get(connectionId)
+  if (!db) {
+    db = new StoreDatabase(connectionId)
+    open.set(connectionId, db)
+  }
+  return db
+}
+
+/** Deletes a connection's whole cache, outbox included (after disconnect). */
+export async function deleteStoreDatabase(connectionId: string): Promise<void> {
+  const db = open.get(connectionId)
+  open.delete(connectionId)
+  if (db) await db.delete()
+  else await Dexie.delete(databaseName(connectionId))
+}
+
+export function storeKey(id: number): RowKey {
+  return `store:${id}`
+}
+
+export function newLocalKey(): RowKey {
+  return `local:${crypto.randomUUID()}`
+}
+
+/** The store id a key names directly (`store:<id>`), or null for a local key. */
+export function storeIdOfKey(key: RowKey): number | null {
+  const match = /^store:(\d+)$/.exec(key)
+  return match ? Number(match[1]) : null
+}

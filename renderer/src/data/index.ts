@@ -1,0 +1,90 @@
+// The offline data layer's public API: import from '@/data' only.
+//
+// READING (screens render from the cache at once, offline too, and update as sync lands)
+// - useStoreDatabase(): ComputedRef<StoreDatabase | null>: the active connection's database.
+// - useLiveQuery(query, deps?, initial?): Ref<T | I>: `query(db)` as a Dexie liveQuery on the
+//   active store's cache, re-run when rows it read change, re-subscribed when `deps` (refs or
+//   getters) or the active store change.
+// - StoreDatabase (db.ts), tables:
+//     orders (key ID; indexes number, post_date, post_modified, post_modified_gmt, paid_date,
+//       order_total, financial_status, fulfillment_status, post_status, billing_address.email,
+//       [fulfillment_status+post_date], [financial_status+post_date], [post_status+post_date],
+//       [fulfillment_status+post_modified]), the store's Order plus local marks
+//     checkouts (key ID; number, post_date, post_modified, recall_status, country_or_region,
+//       customer_email): list form of abandoned checkouts; counters.get('checkouts') = /checkouts/count
+//     blogs (key `key`: 'store:<id>' or 'local:<uuid>'; storeId, title, status, created_at,
+//       updated_at, visible_at, *collectionKeys): Blog fields + collectionKeys
+//     collections (key `key`; storeId, title, updated_at): BlogCollection fields + blogKeys in
+//       the store's order
+//     metaFieldDefinitions (key `key`; storeId, resource_type, pinned_position)
+//     metaFieldValues (key [resource+resourceId+meta_field_id]; index [resource+resourceId]);
+//       `resource` is the API path segment (blogs, orders, blog_collections, ...). Filled on
+//       demand by refreshMetaFieldValues(), not by the full sync.
+//     blogDrafts (key `key`): the blog editor's autosaved, not-yet-queued drafts (editor owns it)
+//     blogRevisions (++id; key, [key+createdAt]): local snapshot history (editor owns it)
+//     outbox, conflicts, syncState, counters: bookkeeping, read by the sync panel.
+//   Local marks on cached rows: `pending` (an unsent write touches it: show "not yet sent"),
+//   `server` (the store's copy before the first unsent change), `deleted` (a delete is queued:
+//   hide it). Keys of offline-creatable things never change; `storeId` fills in when accepted.
+// - storeDatabase(connectionId), deleteStoreDatabase(connectionId), newLocalKey(),
+//   storeKey(id), storeIdOfKey(key), rowByRef(db, table, key) (finds a row by its key or by
+//   a `store:<id>` key when the row was created locally).
+//
+// WRITING (each call changes the cache and queues the write in ONE transaction; it resolves once
+// the change is on disk; the replayer sends it when the store can be reached)
+// - trackOrder(db, orderId, { trackno, sendemail, logistics_company? }): order shows fulfilled.
+// - updateOrderShipping(db, orderId, shipping)
+// - createBlog(db, body, collectionKeys?, key?) → key; updateBlog(db, key, body, { baseUpdatedAt?,
+//   collectionKeys? }); deleteBlog(db, key); batchBlogs(db, { action, blogKeys | selectAll+filter,
+//   collectionKeys? })
+// - createCollection(db, body, blogKeys?) → key; updateCollection; deleteCollection;
+//   reorderCollection(db, key, movedBlogKeys, endPosition) (sort_blogs_manual);
+//   batchCollection(db, key, { operate, blogKeys | selectAll+filter })
+// - createMetaField(db, body) → key; updateMetaField(db, key, body); deleteMetaField(db, key)
+// - setMetaFieldValue(db, resource, resourceId, metaFieldId, value)
+// - enqueueWrite(db, write, { name?, baseUpdatedAt? }): the generic form (`Write` in writes.ts).
+//   Every update remembers what it was based on (updated_at and the written fields' values);
+//   pass `baseUpdatedAt` when the edit started earlier than the cached row (an editor draft).
+//
+// STOPPED WRITES AND CONFLICTS (the sync panel's actions; the blog editor may call them too)
+// - retryWrite(db, id), discardWrite(db, id) (drops it and puts its rows back to the store's
+//   copy), updateWriteBody(db, id, body), resolveConflict(db, id, 'mine' | 'theirs' | { merged }).
+//   Conflicts live in db.conflicts (id = outbox id) with `mine`, `theirs`, `base` field maps.
+export { StoreDatabase, storeDatabase, deleteStoreDatabase, databaseName, newLocalKey, storeKey, storeIdOfKey, SYNC_RESOURCES, CURRENT_SCHEMA_VERSION } from './db'
+export type {
+  RowKey,
+  CachedOrder,
+  CachedCheckout,
+  CachedBlog,
+  CachedCollection,
+  CachedMetaField,
+  CachedMetaFieldValue,
+  BlogDraft,
+  BlogRevision,
+  SyncResource,
+  SyncState,
+  OutboxEntry,
+  OutboxState,
+  OutboxError,
+  ConflictRecord,
+} from './db'
+export type { Write, WriteKind, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter } from './writes'
+export { enqueueWrite, retryWrite, discardWrite, updateWriteBody, resolveConflict, rowByRef, type ConflictChoice, type EnqueueOptions } from './outbox'
+export {
+  trackOrder,
+  updateOrderShipping,
+  createBlog,
+  updateBlog,
+  deleteBlog,
+  batchBlogs,
+  createCollection,
+  updateCollection,
+  deleteCollection,
+  reorderCollection,
+  batchCollection,
+  createMetaField,
+  updateMetaField,
+  deleteMetaField,
+  setMetaFieldValue,
+} from './actions'
+export { useStoreDatabase, useLiveQuery } from './live'
