@@ -1,2 +1,193 @@
-// Electron main entry: filled in by the app shell (see docs/architecture.md).
-export {}
+// Electron shell: the composition root for the desktop app. Thin wiring only: lifecycle,
+// the single-instance lock, one locked-down window, the storedesk:// protocol, safeStorage
+// for the vault, and the IPC gate. Every decision that can be made from plain values
+// (who may call, where a window may go, which link is ours) lives in trust.ts,
+// deep-links.ts and ipc-dispatch.ts, tested under Node.
+import { mkdirSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { app, BrowserWindow, safeStorage, session, shell } from 'electron'
+import type { HostCapabilities, MainServices } from '../services/host-contract'
+import { createMainServices } from '../services/main-services'
+import { createEncryptedVault, createFileVault } from '../services/vault'
+import { EVENT_CHANNEL } from '../preload/event-channel'
+import { headerCsp } from '../web-host/renderer-csp'
+import { SCHEME, classifyDeepLink, findDeepLinkInArgv, profileFromArgs } from './deep-links'
+import { registerIpc } from './ipc'
+import { createIpcDispatch } from './ipc-dispatch'
+import { chooseVaultKind, isAllowedNavigation, isExternalWebUrl } from './trust'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const rendererIndex = join(here, '../renderer/index.html')
+const entryUrl = pathToFileURL(rendererIndex).href
+const preloadPath = join(here, '../preload/index.cjs')
+
+let mainWindow: BrowserWindow | null = null
+
+async function openInSystemBrowser(url: string): Promise<boolean> {
+  if (!isExternalWebUrl(url)) return false
+  await shell.openExternal(url)
+  return true
+}
+
+function focusMainWindow(): void {
+  if (!mainWindow || mainWindow.isDestroyed()) return
+  if (mainWindow.isMinimized()) mainWindow.restore()
+  mainWindow.focus()
+}
+
+async function createServices(): Promise<MainServices> {
+  const profileDir = app.getPath('userData')
+  const vaultKind = chooseVaultKind({
+    encryptionAvailable: safeStorage.isEncryptionAvailable(),
+    platform: process.platform,
+    ...(process.platform === 'linux' ? { linuxBackend: safeStorage.getSelectedStorageBackend() } : {}),
+  })
+  // Two files, so switching between keyring and plain storage never mixes the formats.
+  const vault =
+    vaultKind === 'encrypted'
+      ? createEncryptedVault(join(profileDir, 'secrets.enc.json'), {
+          encrypt: (plain) => safeStorage.encryptString(plain),
+          decrypt: (sealed) => safeStorage.decryptString(sealed),
+        })
+      : createFileVault(join(profileDir, 'secrets.json'))
+  const host: HostCapabilities = {
+    shell: 'electron',
+    version: app.getVersion(),
+    profileDir,
+    vault,
+    redirectUri: () => `${SCHEME}://oauth/callback`,
+    openExternal: openInSystemBrowser,
+    ...(process.env.STOREDESK_DEMO_STORE_URL ? { demoStoreUrl: process.env.STOREDESK_DEMO_STORE_URL } : {}),
+  }
+  const services = await createMainServices(host)
+  services.onEvent((event, payload) => {
+    if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(EVENT_CHANNEL, event, payload)
+  })
+  return services
+}
+
+/** Every webContents, the app's and any other, gets the same fences. */
+function guardContents(contents: Electron.WebContents): void {
+  contents.on('will-navigate', (event) => {
+    if (isAllowedNavigation(event.url, entryUrl)) return
+    event.preventDefault()
+    // A plain link to a web page: the user meant to read it, in their browser.
+    void openInSystemBrowser(event.url)
+  })
+  contents.on('will-redirect', (event) => {
+    if (!isAllowedNavigation(event.url, entryUrl)) event.preventDefault()
+  })
+  contents.on('will-attach-webview', (event) => event.preventDefault())
+  contents.setWindowOpenHandler(({ url }) => {
+    void openInSystemBrowser(url)
+    return { action: 'deny' }
+  })
+}
+
+function lockDownSession(): void {
+  const csp = headerCsp(readFileSync(rendererIndex, 'utf8'))
+  const ses = session.defaultSession
+  ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  ses.setPermissionCheckHandler(() => false)
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    const headers = Object.fromEntries(Object.entries(details.responseHeaders ?? {}).filter(([name]) => name.toLowerCase() !== 'content-security-policy'))
+    callback({ responseHeaders: { ...headers, 'Content-Security-Policy': [csp] } })
+  })
+}
+
+async function createMainWindow(): Promise<void> {
+  mainWindow = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 880,
+    minHeight: 560,
+    show: false,
+    title: 'Storedesk',
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      disableBlinkFeatures: 'Auxclick',
+    },
+  })
+  mainWindow.once('ready-to-show', () => mainWindow?.show())
+  mainWindow.on('closed', () => {
+    mainWindow = null
+  })
+  await mainWindow.loadFile(rendererIndex)
+}
+
+function start(): void {
+  const servicesReady = app.whenReady().then(createServices)
+
+  const deliverDeepLink = async (raw: string | null) => {
+    const link = raw === null ? null : classifyDeepLink(raw)
+    if (!link) return
+    try {
+      const services = await servicesReady
+      focusMainWindow()
+      if (link.kind === 'oauth-callback') await services.handleOAuthCallback(link.url)
+      else await services.handleLaunchLink(link.url)
+    } catch {
+      console.error(`Storedesk could not handle a ${link.kind} link.`)
+    }
+  }
+
+  // In development Electron runs as `electron out/main/index.js`: the OS must relaunch it that way.
+  if (process.defaultApp && process.argv[1]) app.setAsDefaultProtocolClient(SCHEME, process.execPath, [resolve(process.argv[1])])
+  else app.setAsDefaultProtocolClient(SCHEME)
+
+  app.on('web-contents-created', (_event, contents) => guardContents(contents))
+  app.on('open-url', (event, url) => {
+    event.preventDefault()
+    void deliverDeepLink(url)
+  })
+  app.on('second-instance', (_event, argv) => {
+    focusMainWindow()
+    void deliverDeepLink(findDeepLinkInArgv(argv))
+  })
+
+  registerIpc(
+    createIpcDispatch({
+      services: () => servicesReady,
+      app: () => ({ windowContentsId: mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents.id : null, entryUrl }),
+      log: (message) => console.warn(message),
+    }),
+  )
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+  app.on('activate', () => {
+    if (!mainWindow) void createMainWindow()
+  })
+  let disposed = false
+  app.on('before-quit', (event) => {
+    if (disposed) return
+    event.preventDefault()
+    disposed = true
+    void servicesReady
+      .then((services) => services.dispose())
+      .catch(() => undefined)
+      .finally(() => app.quit())
+  })
+
+  void app.whenReady().then(async () => {
+    lockDownSession()
+    await createMainWindow()
+    await deliverDeepLink(findDeepLinkInArgv(process.argv))
+  })
+}
+
+// A chosen profile also scopes the single-instance lock, so test runs on fresh profiles do not collide.
+const profile = profileFromArgs(process.argv, process.env)
+if (profile) {
+  mkdirSync(resolve(profile), { recursive: true, mode: 0o700 })
+  app.setPath('userData', resolve(profile))
+}
+
+if (app.requestSingleInstanceLock()) start()
+else app.quit()
