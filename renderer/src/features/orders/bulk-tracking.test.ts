@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { idempotencyKey, importTrackingRows, parseTrackingCsv, previewTrackingRows, type OrderRef } from './bulk-tracking'
+
+const orders = new Map<string, OrderRef>([
+  ['1001', { ID: 1, number: '1001', fulfillment_status: 'unfulfilled' }],
+  ['1002', { ID: 2, number: '1002', fulfillment_status: 'unfulfilled' }],
+  ['1003', { ID: 3, number: '1003', fulfillment_status: 'fulfilled', trackno: '1Z999AA10123456784' }],
+  ['1004', { ID: 4, number: '1004', fulfillment_status: 'unfulfilled' }],
+])
+
+const csv = [
+  'Order number,Tracking number,Carrier,E-mail',
+  '#1001,AB123456,UPS,yes',
+  '1002,,DHL,no',
+  '9999,ZZ999999,UPS,no',
+  '1003,1Z999AA10123456784,UPS,no',
+  '1004,CD555555,,maybe',
+  '1001,AB123456,UPS,yes',
+].join('\n')
+
+describe('bulk tracking from CSV', () => {
+  it('checks every row before sending anything', () => {
+    const { rows, problems } = parseTrackingCsv(csv)
+    expect(problems).toEqual([])
+    const verdicts = previewTrackingRows(rows, orders, new Set())
+    expect(verdicts.map((v) => [v.row.line, v.status])).toEqual([
+      [2, 'ready'],
+      [3, 'invalid'],
+      [4, 'invalid'],
+      [5, 'skip'],
+      [6, 'invalid'],
+      [7, 'skip'],
+    ])
+    expect(verdicts[1]!.problems.join()).toMatch(/required/)
+    expect(verdicts[2]!.problems.join()).toMatch(/No order #9999/)
+    expect(verdicts[3]!.problems.join()).toMatch(/Already fulfilled/)
+    expect(verdicts[4]!.problems.join()).toMatch(/"maybe" is not yes or no/)
+    expect(verdicts[5]!.problems.join()).toMatch(/Same as line 2/)
+    expect(verdicts[0]!.body).toEqual({ trackno: 'AB123456', sendemail: true, logistics_company: 'UPS' })
+  })
+
+  it('reads a file without a header, columns in the documented order', () => {
+    const { rows } = parseTrackingCsv('1002,EF777777,FedEx,n\r\n')
+    expect(rows).toEqual([{ line: 1, orderNumber: '1002', trackno: 'EF777777', carrier: 'FedEx', email: 'n' }])
+  })
+
+  it('finds columns by header name in any order', () => {
+    const { rows } = parseTrackingCsv('email,carrier,tracking,order\nyes,DHL,XY123456,1004\n')
+    expect(rows[0]).toMatchObject({ orderNumber: '1004', trackno: 'XY123456', carrier: 'DHL', email: 'yes' })
+  })
+
+  it('rejects the same order twice with different numbers', () => {
+    const { rows } = parseTrackingCsv('1001,AAA11111,,no\n1001,BBB22222,,no\n')
+    expect(previewTrackingRows(rows, orders, new Set()).map((v) => v.status)).toEqual(['ready', 'invalid'])
+  })
+
+  it('imports the good rows, reports the bad ones, and never queues a write twice', async () => {
+    const queued: { orderId: number; trackno: string }[] = []
+    const queuedKeys = new Set<string>()
+    const track = async (orderId: number, body: { trackno: string }) => {
+      if (orderId === 4) throw new Error('disk full')
+      queued.push({ orderId, trackno: body.trackno })
+      const number = [...orders.values()].find((o) => o.ID === orderId)!.number
+      queuedKeys.add(idempotencyKey(number, body.trackno))
+    }
+    const file = 'order,tracking,email\n1001,AB123456,yes\n1002,CD123456,no\n1004,EF123456,no\n9999,GH123456,no\n'
+    const first = await importTrackingRows(previewTrackingRows(parseTrackingCsv(file).rows, orders, queuedKeys), track)
+    expect(first.map((r) => [r.orderNumber, r.outcome])).toEqual([
+      ['1001', 'queued'],
+      ['1002', 'queued'],
+      ['1004', 'failed'],
+      ['9999', 'invalid'],
+    ])
+    expect(first[2]!.message).toBe('disk full')
+    const again = await importTrackingRows(previewTrackingRows(parseTrackingCsv(file).rows, orders, queuedKeys), track)
+    expect(again.map((r) => r.outcome)).toEqual(['skipped', 'skipped', 'failed', 'invalid'])
+    expect(queued).toEqual([
+      { orderId: 1, trackno: 'AB123456' },
+      { orderId: 2, trackno: 'CD123456' },
+    ])
+  })
+})

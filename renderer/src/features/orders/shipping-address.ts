@@ -1,0 +1,164 @@
+// The shipping-address edit: the fields `POST /orders/{id}/shipping` takes, their checks,
+// the country and state/province code lists, the before/after comparison and the mapping
+// of the store's 422 field messages back onto the form.
+//
+// Sources: country codes and English names from i18n-iso-countries; state/province codes
+// from country-region-data (ISO 3166-2 based short codes, as the store's `state` holds a
+// province abbreviation). A country with no listed subdivisions takes a free-text code
+// checked for shape only. Phones are checked with libphonenumber-js for the chosen country
+// and sent in E.164; postcodes with postcode-validator where it knows the country.
+import countries from 'i18n-iso-countries'
+import en from 'i18n-iso-countries/langs/en.json'
+import { allCountries } from 'country-region-data'
+import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js'
+import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator'
+import type { OrderShippingAddress } from '@common/store-api/resources'
+
+countries.registerLocale(en)
+
+export const SHIPPING_FIELDS = ['first_name', 'last_name', 'country', 'state', 'city', 'address_1', 'address_2', 'postcode', 'phone'] as const
+export type ShippingField = (typeof SHIPPING_FIELDS)[number]
+export type ShippingForm = Record<ShippingField, string>
+export type ShippingErrors = Partial<Record<ShippingField, string>>
+
+export const REQUIRED_SHIPPING_FIELDS: readonly ShippingField[] = ['first_name', 'last_name', 'country', 'state', 'city', 'address_1', 'postcode', 'phone']
+
+export const SHIPPING_LABELS: Record<ShippingField, string> = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  country: 'Country',
+  state: 'State / province',
+  city: 'City',
+  address_1: 'Address',
+  address_2: 'Apartment, suite (optional)',
+  postcode: 'Postcode',
+  phone: 'Phone',
+}
+
+export interface CodeOption {
+  label: string
+  value: string
+}
+
+let countryList: CodeOption[] | null = null
+
+/** Every ISO 3166-1 alpha-2 code with its English name, sorted by name. */
+export function countryOptions(): CodeOption[] {
+  countryList ??= Object.entries(countries.getNames('en', { select: 'official' }))
+    .map(([value, label]) => ({ value, label: `${label} (${value})` }))
+    .sort((a, b) => a.label.localeCompare(b.label, 'en'))
+  return countryList
+}
+
+export function isCountryCode(code: string): boolean {
+  return countries.isValid(code) && /^[A-Z]{2}$/.test(code)
+}
+
+const regionsByCountry = new Map<string, CodeOption[]>(
+  allCountries.map(([, code, regions]) => [
+    code,
+    regions
+      .filter(([, short]) => !!short)
+      .map(([name, short]) => ({ value: short, label: `${name} (${short})` })),
+  ]),
+)
+
+/** The state/province codes of a country; empty when none are listed (free text then). */
+export function regionOptions(country: string): CodeOption[] {
+  return regionsByCountry.get(country) ?? []
+}
+
+const FREE_STATE_CODE = /^[A-Za-z0-9][A-Za-z0-9 -]{0,9}$/
+
+export function emptyShippingForm(): ShippingForm {
+  return Object.fromEntries(SHIPPING_FIELDS.map((f) => [f, ''])) as ShippingForm
+}
+
+export function formFromAddress(address: Partial<OrderShippingAddress>): ShippingForm {
+  const form = emptyShippingForm()
+  for (const f of SHIPPING_FIELDS) form[f] = String(address[f] ?? '')
+  return form
+}
+
+/** Checks every field; an empty object means the form can be sent. */
+export function validateShippingForm(form: ShippingForm): ShippingErrors {
+  const errors: ShippingErrors = {}
+  const value = (f: ShippingField) => form[f].trim()
+  for (const f of REQUIRED_SHIPPING_FIELDS) if (!value(f)) errors[f] = `${SHIPPING_LABELS[f]} is required.`
+
+  const country = value('country')
+  if (country && !isCountryCode(country)) errors.country = 'Choose a country from the list.'
+  const countryOk = !!country && !errors.country
+
+  const state = value('state')
+  if (state && countryOk) {
+    const regions = regionOptions(country)
+    if (regions.length > 0 && !regions.some((r) => r.value === state)) errors.state = 'Choose a state or province of this country from the list.'
+    if (regions.length === 0 && !FREE_STATE_CODE.test(state)) errors.state = 'Use the state or province code: letters, digits, spaces or dashes, up to 10.'
+  }
+
+  const postcode = value('postcode')
+  if (postcode && countryOk && postcodeValidatorExistsForCountry(country) && !postcodeValidator(postcode, country)) {
+    errors.postcode = `This is not a valid postcode for ${countries.getName(country, 'en') ?? country}.`
+  }
+
+  const phone = value('phone')
+  if (phone && countryOk) {
+    const parsed = isSupportedCountry(country) ? parsePhoneNumberFromString(phone, country) : parsePhoneNumberFromString(phone)
+    if (!parsed || !parsed.isValid()) errors.phone = `This is not a valid phone number for ${countries.getName(country, 'en') ?? country}. Include the area code, or start with + and the country code.`
+  }
+  return errors
+}
+
+/** The body `orders.updateShipping` takes: trimmed, phone in E.164, address_2 only when given. */
+export function shippingBody(form: ShippingForm): { shipping: { country: string; state: string; city: string; first_name: string; last_name: string; address_1: string; phone: string; postcode: string; address_2?: string } } {
+  const t = (f: ShippingField) => form[f].trim()
+  const country = t('country')
+  const parsed = isSupportedCountry(country) ? parsePhoneNumberFromString(t('phone'), country) : parsePhoneNumberFromString(t('phone'))
+  return {
+    shipping: {
+      country,
+      state: t('state'),
+      city: t('city'),
+      first_name: t('first_name'),
+      last_name: t('last_name'),
+      address_1: t('address_1'),
+      phone: parsed?.isValid() ? parsed.number : t('phone'),
+      postcode: t('postcode'),
+      ...(t('address_2') ? { address_2: t('address_2') } : {}),
+    },
+  }
+}
+
+export interface AddressChange {
+  field: ShippingField
+  label: string
+  before: string
+  after: string
+  changed: boolean
+}
+
+/** Before/after rows for the confirmation view, field by field. */
+export function compareAddresses(before: ShippingForm, after: ShippingForm): AddressChange[] {
+  return SHIPPING_FIELDS.map((field) => {
+    const b = before[field].trim()
+    const a = after[field].trim()
+    return { field, label: SHIPPING_LABELS[field], before: b, after: a, changed: a !== b }
+  })
+}
+
+/**
+ * The store's 422 messages placed on their fields. The store names fields by path
+ * (`shipping.phone`) or bare (`phone`); anything that is not a form field is returned
+ * under `general` so it is still shown.
+ */
+export function storeFieldErrors(fields: Record<string, string[]> | undefined): { byField: ShippingErrors; general: string[] } {
+  const byField: ShippingErrors = {}
+  const general: string[] = []
+  for (const [path, messages] of Object.entries(fields ?? {})) {
+    const name = path.split('.').pop() as ShippingField
+    if ((SHIPPING_FIELDS as readonly string[]).includes(name)) byField[name] = messages.join(' ')
+    else general.push(...messages)
+  }
+  return { byField, general }
+}
