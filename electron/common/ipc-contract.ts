@@ -58,12 +58,16 @@ export const ConnectionSummary = z.object({
   connectedAt: z.string(),
   /** False when the token is kept in a plain 0600 file rather than OS-encrypted storage. */
   tokenEncrypted: z.boolean(),
+  /** True when its token or client secret is missing or can no longer be decrypted: offer a reconnect. */
+  needsReconnect: z.boolean().optional(),
 })
 export type ConnectionSummary = z.infer<typeof ConnectionSummary>
 
 export const ConnectionsState = z.object({
   connections: z.array(ConnectionSummary),
   activeId: z.string().nullable(),
+  /** A start-up problem to tell the user about (e.g. the saved list of stores could not be read). */
+  notice: z.string().optional(),
 })
 export type ConnectionsState = z.infer<typeof ConnectionsState>
 

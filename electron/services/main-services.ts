@@ -1,0 +1,337 @@
+// The composition of the host-agnostic main-process services: the one object every shell
+// (Electron main, the browser-shell host, tests) builds from its HostCapabilities and wires
+// to its transport. `invoke` is the IPC boundary: it checks the channel name, validates the
+// arguments against the contract, runs the handler, checks the handler's result, and never
+// throws. Expected failures come back with a plain message; unexpected ones as 'internal'
+// with a generic message, their details only in the local diagnostic log.
+import { join } from 'node:path'
+import type { z } from 'zod'
+import {
+  channels,
+  isChannelName,
+  parseArgs,
+  type ChannelName,
+  type ConnectOutcome,
+  type ConnectionsState,
+  type EventName,
+  type EventPayload,
+  type IpcErrorData,
+  type IpcResult,
+  type Reachability,
+} from '../common/ipc-contract'
+import { SCOPES, hasScopes, operations, paramsSchema } from '../common/store-api/operations'
+import { createApiClient, describeScopes, type FetchLike, type Sleep } from './api-client'
+import { openConnectionStore } from './connections'
+import { createDemoLauncher, type StartDemoStore } from './demo'
+import { createDiagnostics } from './diagnostics'
+import type { HostCapabilities, MainServices } from './host-contract'
+import { createOAuthFlow, normaliseShopUrl, type ConnectTarget } from './oauth'
+import { RequestLog } from './request-log'
+
+/** Replaceable pieces, for tests; every shell uses the defaults. */
+export interface MainServicesDeps {
+  fetch?: FetchLike
+  now?: () => number
+  sleep?: Sleep
+  random?: () => number
+  randomBytes?: (size: number) => Buffer
+  timeoutMs?: number
+  maxAttempts?: number
+  startDemoStore?: StartDemoStore
+}
+
+/** A failure a handler expects; it crosses the boundary as its data. */
+class ServiceError extends Error {
+  constructor(readonly data: IpcErrorData) {
+    super(data.message)
+  }
+}
+
+function fail(code: IpcErrorData['code'], message: string): never {
+  throw new ServiceError({ code, message })
+}
+
+const INTERNAL_ERROR: IpcErrorData = {
+  code: 'internal',
+  message: 'Something went wrong inside Storedesk. Try again; details were written to the diagnostic log.',
+}
+
+type Handlers = {
+  [C in ChannelName]: (args: z.output<(typeof channels)[C]['args']>) => Promise<z.input<(typeof channels)[C]['result']>>
+}
+
+/** Zod issues in plain words, short, without echoing the values sent. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const shorten = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…` : text)
+  const listed = issues.slice(0, 5).map((issue) => {
+    const where = issue.path.map((p) => shorten(String(p))).join('.')
+    return where ? `${where}: ${shorten(issue.message)}` : shorten(issue.message)
+  })
+  return listed.join('; ') + (issues.length > 5 ? `; and ${issues.length - 5} more` : '')
+}
+
+async function loadEmbeddedDemoStore(): Promise<StartDemoStore> {
+  const specifier = '../demo-store/embedded'
+  const module = (await import(/* @vite-ignore */ specifier)) as { startDemoStore: StartDemoStore }
+  return module.startDemoStore
+}
+
+export async function createMainServices(host: HostCapabilities, deps: MainServicesDeps = {}): Promise<MainServices> {
+  const now = deps.now ?? Date.now
+  const diagnostics = createDiagnostics(join(host.profileDir, 'diagnostics.log'), now)
+  const requestLog = new RequestLog()
+  const store = await openConnectionStore(host.profileDir, host.vault)
+  const listeners = new Set<(event: EventName, payload: unknown) => void>()
+  const reachability = new Map<string, Reachability>()
+  const inFlight = new Set<AbortController>()
+
+  const emit = <E extends EventName>(event: E, payload: EventPayload<E>) => {
+    for (const listener of listeners) {
+      try {
+        listener(event, payload)
+      } catch (error) {
+        void diagnostics.record(`listener for ${event}`, error)
+      }
+    }
+  }
+
+  const client = createApiClient({
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(deps.sleep ? { sleep: deps.sleep } : {}),
+    ...(deps.random ? { random: deps.random } : {}),
+    ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
+    ...(deps.maxAttempts !== undefined ? { maxAttempts: deps.maxAttempts } : {}),
+    now,
+    log: requestLog,
+    onReachability(connectionId, online) {
+      const previous = reachability.get(connectionId)
+      const next: Reachability = { connectionId, online, checkedAt: new Date(now()).toISOString() }
+      reachability.set(connectionId, next)
+      if (previous?.online !== online) emit('store.onDidChangeReachability', next)
+    },
+  })
+
+  const oauth = createOAuthFlow({
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    ...(deps.randomBytes ? { randomBytes: deps.randomBytes } : {}),
+    ...(deps.timeoutMs !== undefined ? { timeoutMs: deps.timeoutMs } : {}),
+    now,
+    log: requestLog,
+  })
+
+  const demo = createDemoLauncher({
+    profileDir: host.profileDir,
+    ...(host.demoStoreUrl ? { demoStoreUrl: host.demoStoreUrl } : {}),
+    ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    startDemoStore: async (options) => (deps.startDemoStore ?? (await loadEmbeddedDemoStore()))(options),
+  })
+
+  // A saved demo connection needs its embedded store running again; if the store had to
+  // take another port, the connection follows it. Failures are logged, never fatal.
+  const demoReady: Promise<void> =
+    demo.embeds && store.list().some((c) => c.isDemo)
+      ? demo.ensure().then(
+          async (info) => {
+            for (const c of store.list().filter((c) => c.isDemo && c.clientId === info.clientId)) {
+              if (c.baseUrl !== info.baseUrl || c.shop !== info.shop) await store.update(c.id, { baseUrl: info.baseUrl, shop: info.shop })
+            }
+          },
+          (error: unknown) => diagnostics.record('starting the demo store at start-up', error),
+        )
+      : Promise.resolve()
+
+  const connectionsState = async (): Promise<ConnectionsState> => store.state()
+  const announceConnections = async () => {
+    const state = await connectionsState()
+    emit('connections.onDidChange', state)
+    return state
+  }
+
+  async function beginAttempt(target: ConnectTarget) {
+    const { attempt, authorizeUrl } = oauth.begin(target, host.redirectUri())
+    let openedExternally = false
+    try {
+      openedExternally = await host.openExternal(authorizeUrl)
+    } catch (error) {
+      await diagnostics.record('opening the authorize page', error)
+    }
+    return { attemptId: attempt.attemptId, authorizeUrl, openedExternally }
+  }
+
+  const requireConnection = (id: string) => store.get(id) ?? fail('not_connected', 'Storedesk is not connected to this store any more.')
+
+  const handlers: Handlers = {
+    'app.getInfo': async () => ({ shell: host.shell, version: host.version, platform: process.platform, secretsEncrypted: host.vault.encrypted }),
+
+    'app.openExternal': async ([raw]) => {
+      const url = new URL(raw)
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') fail('bad_request', 'Only web links (http or https) can be opened.')
+      await host.openExternal(url.href)
+      return null
+    },
+
+    'connections.get': () => connectionsState(),
+
+    'connections.setActive': async ([id]) => {
+      if (!(await store.setActive(id))) fail('not_connected', 'Storedesk is not connected to this store any more.')
+      return announceConnections()
+    },
+
+    'connections.tryDemo': async () => {
+      let info
+      try {
+        info = await demo.ensure()
+      } catch (error) {
+        await diagnostics.record('starting the demo store', error)
+        return fail('network', 'The demo store could not be started. Try again; if it keeps failing, see the diagnostic log.')
+      }
+      diagnostics.rememberSecret(info.clientSecret)
+      return beginAttempt({ shopBase: info.baseUrl, shop: info.shop, clientId: info.clientId, clientSecret: info.clientSecret, scopes: [...SCOPES], label: 'Demo store', isDemo: true })
+    },
+
+    'connections.begin': async ([request]) => {
+      const address = normaliseShopUrl(request.shopUrl)
+      if (!address) fail('bad_request', 'The store address could not be read. Enter it like acme.example.com or https://acme.example.com.')
+      const { shop, shopBase } = address
+      diagnostics.rememberSecret(request.clientSecret)
+      return beginAttempt({ shopBase, shop, clientId: request.clientId, clientSecret: request.clientSecret, scopes: request.scopes, label: shop, isDemo: false })
+    },
+
+    'connections.cancel': async ([attemptId]) => {
+      oauth.cancel(attemptId)
+      return null
+    },
+
+    'connections.disconnect': async ([id]) => {
+      if (!(await store.disconnect(id))) fail('not_connected', 'Storedesk is not connected to this store any more.')
+      reachability.delete(id)
+      return announceConnections()
+    },
+
+    'store.call': async ([call]) => {
+      const connection = requireConnection(call.connectionId)
+      const params = paramsSchema(call.operation).safeParse(call.params ?? {})
+      if (!params.success) fail('bad_request', `The ${call.operation} request is not valid: ${describeIssues(params.error.issues)}.`)
+      const required = operations[call.operation].scopes
+      if (!hasScopes(connection.scopes, required)) {
+        fail('forbidden', `This needs the ${describeScopes(required)} permission, which this store did not grant. Reconnect the store and grant it.`)
+      }
+      if (connection.isDemo) await demoReady
+      const current = requireConnection(call.connectionId)
+      const token = await store.token(current.id)
+      if (token === null) fail('not_connected', "Storedesk can no longer read this store's access. Reconnect the store.")
+      diagnostics.rememberSecret(token)
+      const controller = new AbortController()
+      inFlight.add(controller)
+      try {
+        const result = await client.call({ connectionId: current.id, baseUrl: current.baseUrl, token: token }, call.operation, params.data as object, { signal: controller.signal })
+        if (!result.ok) throw new ServiceError(result.error)
+        return result.value
+      } finally {
+        inFlight.delete(controller)
+      }
+    },
+
+    'store.checkReachability': async ([id]) => {
+      const connection = requireConnection(id)
+      if (connection.isDemo) await demoReady
+      const current = requireConnection(id)
+      // Any answer from the store, even a refusal, proves it is reachable.
+      const token = (await store.token(id)) ?? ''
+      await client.call({ connectionId: id, baseUrl: current.baseUrl, token }, 'checkouts.count', {}, { maxAttempts: 1 })
+      return reachability.get(id) ?? { connectionId: id, online: false, checkedAt: new Date(now()).toISOString() }
+    },
+
+    'diagnostics.requestLog': async () => requestLog.entries(),
+  }
+
+  async function invoke(channel: ChannelName, args: unknown): Promise<IpcResult<unknown>> {
+    if (!isChannelName(channel)) return { ok: false, error: { code: 'bad_request', message: 'Storedesk does not know this request.' } }
+    try {
+      const parsed = parseArgs(channel, args)
+      if (parsed === null) {
+        const issues = channels[channel].args.safeParse(args).error?.issues ?? []
+        return { ok: false, error: { code: 'bad_request', message: `The request was not understood: ${describeIssues(issues)}.` } }
+      }
+      const handler = handlers[channel] as (args: unknown) => Promise<unknown>
+      const value = await handler(parsed)
+      const checked = channels[channel].result.safeParse(value)
+      if (!checked.success) {
+        await diagnostics.record(`${channel} produced a result outside the contract`, new Error(describeIssues(checked.error.issues)))
+        return { ok: false, error: INTERNAL_ERROR }
+      }
+      return { ok: true, value: checked.data }
+    } catch (error) {
+      if (error instanceof ServiceError) return { ok: false, error: error.data }
+      await diagnostics.record(channel, error)
+      return { ok: false, error: INTERNAL_ERROR }
+    }
+  }
+
+  async function handleOAuthCallback(url: string): Promise<ConnectOutcome> {
+    let outcome: ConnectOutcome
+    try {
+      const result = await oauth.handleCallback(url, host.redirectUri())
+      if (!result.ok) {
+        outcome = { attemptId: result.attemptId, ok: false, error: result.error }
+      } else {
+        diagnostics.rememberSecret(result.accessToken)
+        const { attempt } = result
+        const connection = await store.add(
+          {
+            shop: attempt.shop,
+            baseUrl: attempt.shopBase,
+            label: attempt.label,
+            isDemo: attempt.isDemo,
+            clientId: attempt.clientId,
+            scopes: result.grantedScopes,
+            connectedAt: new Date(now()).toISOString(),
+          },
+          { token: result.accessToken, clientSecret: attempt.clientSecret },
+        )
+        outcome = { attemptId: attempt.attemptId, ok: true, connectionId: connection.id }
+        await announceConnections()
+      }
+    } catch (error) {
+      await diagnostics.record('handling the OAuth callback', error)
+      outcome = { attemptId: null, ok: false, error: INTERNAL_ERROR }
+    }
+    emit('connections.onDidFinishConnect', outcome)
+    return outcome
+  }
+
+  async function handleLaunchLink(url: string): Promise<ConnectOutcome> {
+    let outcome: ConnectOutcome
+    try {
+      const candidates = await Promise.all(store.list().map(async (c) => ({ id: c.id, shop: c.shop, clientSecret: await store.clientSecret(c.id) })))
+      const result = oauth.verifyLaunchLink(url, candidates)
+      if (result.ok) {
+        await store.setActive(result.connectionId)
+        await announceConnections()
+        outcome = { attemptId: null, ok: true, connectionId: result.connectionId }
+      } else {
+        outcome = { attemptId: null, ok: false, error: result.error }
+      }
+    } catch (error) {
+      await diagnostics.record('handling a launch link', error)
+      outcome = { attemptId: null, ok: false, error: INTERNAL_ERROR }
+    }
+    emit('connections.onDidFinishConnect', outcome)
+    return outcome
+  }
+
+  return {
+    invoke,
+    onEvent(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    handleOAuthCallback,
+    handleLaunchLink,
+    async dispose() {
+      for (const controller of inFlight) controller.abort()
+      await demoReady
+      await demo.stop()
+    },
+  }
+}
