@@ -1,0 +1,218 @@
+// An in-memory Storefront store for the data layer's unit tests: the operations sync and the
+// replayer use, answering the shapes of store-api/operations.ts, with a request log and
+// faults (fail the next call of an operation, optionally after it took effect: an
+// "uncertain" failure).
+import type { OperationName } from '@common/store-api/operations'
+import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, MetaFieldValue, Order } from '@common/store-api/resources'
+import type { CallError, StoreCall } from './store-client'
+import { timestamp } from './test-support'
+
+interface Fault {
+  operation: OperationName
+  error: CallError
+  /** The store did the work before the answer was lost. */
+  afterEffect?: boolean
+  times: number
+}
+
+type Params = { path?: Record<string, string | number>; query?: Record<string, unknown>; body?: Record<string, unknown> }
+
+export class FakeStore {
+  orders = new Map<number, Order>()
+  checkouts = new Map<number, CheckoutSummary>()
+  blogs = new Map<number, Blog>()
+  collections = new Map<number, BlogCollection & { blogIds: number[] }>()
+  metaFields = new Map<number, MetaFieldDefinition>()
+  values = new Map<string, MetaFieldValue>()
+  log: { operation: OperationName; params: Params }[] = []
+  faults: Fault[] = []
+  blogPageSize = 10
+  private nextId = 10_000
+  private clock = 100_000
+
+  /** A store timestamp later than every earlier one. */
+  now(): string {
+    return timestamp(++this.clock)
+  }
+
+  fail(operation: OperationName, error: CallError, options: { afterEffect?: boolean; times?: number } = {}) {
+    this.faults.push({ operation, error, afterEffect: options.afterEffect, times: options.times ?? 1 })
+  }
+
+  sent(operation: OperationName) {
+    return this.log.filter((l) => l.operation === operation)
+  }
+
+  readonly call: StoreCall = (async (operation: OperationName, params: Params = {}) => {
+    this.log.push({ operation, params: structuredClone(params) })
+    const fault = this.faults.find((f) => f.operation === operation && f.times > 0)
+    if (fault) {
+      fault.times--
+      if (fault.afterEffect) this.handle(operation, params)
+      throw fault.error
+    }
+    return structuredClone(this.handle(operation, params))
+  }) as StoreCall
+
+  private notFound(): never {
+    throw { code: 'not_found', message: 'Not found' } satisfies CallError
+  }
+
+  private handle(operation: OperationName, params: Params): unknown {
+    const id = Number(params.path?.id)
+    const q = params.query ?? {}
+    const b = params.body ?? {}
+    switch (operation) {
+      case 'orders.list': {
+        const size = Number(q.page_size ?? 50)
+        const page = Number(q.page ?? 1)
+        const all = [...this.orders.values()].sort((x, y) => (q.sort === '-modified_date' ? y.post_modified_gmt.localeCompare(x.post_modified_gmt) || y.ID - x.ID : x.ID - y.ID))
+        return envelope(all, page, size)
+      }
+      case 'orders.get':
+        return { data: this.orders.get(id) ?? this.notFound() }
+      case 'orders.track': {
+        const order = this.orders.get(id) ?? this.notFound()
+        Object.assign(order, { trackno: b.trackno, trackname: b.logistics_company ?? '', fulfillment_status: 'fulfilled', post_modified_gmt: this.now() })
+        order.post_modified = order.post_modified_gmt
+        return { data: order }
+      }
+      case 'orders.updateShipping': {
+        const order = this.orders.get(id) ?? this.notFound()
+        order.shipping_address = { ...order.shipping_address, ...(b.shipping as object) }
+        order.post_modified_gmt = order.post_modified = this.now()
+        return { data: order }
+      }
+      case 'checkouts.list': {
+        const size = Number(q.page_size ?? 20)
+        const page = Number(q.page ?? 1)
+        return { data: [...this.checkouts.values()].slice((page - 1) * size, page * size) }
+      }
+      case 'checkouts.count':
+        return { count: this.checkouts.size }
+      case 'blogs.list': {
+        const key = String(q['filter[key]'] ?? '').toLowerCase()
+        const all = [...this.blogs.values()].filter((x) => !key || x.title.toLowerCase().includes(key)).map((x) => this.withCollections(x))
+        return envelope(all, Number(q.page ?? 1), this.blogPageSize)
+      }
+      case 'blogs.get':
+        return { data: this.withCollections(this.blogs.get(id) ?? this.notFound()) }
+      case 'blogs.create': {
+        const blog: Blog = { ...(emptyBlog(++this.nextId, this.now())), ...(b as Partial<Blog>) }
+        delete (blog as { collection_ids?: unknown }).collection_ids
+        this.blogs.set(blog.id, blog)
+        for (const cid of (b.collection_ids as number[] | undefined) ?? []) this.collections.get(cid)?.blogIds.push(blog.id)
+        return { data: this.withCollections(blog) }
+      }
+      case 'blogs.update': {
+        const blog = this.blogs.get(id) ?? this.notFound()
+        const { collection_ids, ...fields } = b
+        Object.assign(blog, fields, { updated_at: this.now() })
+        if (collection_ids) for (const c of this.collections.values()) c.blogIds = (collection_ids as number[]).includes(c.id) ? [...new Set([...c.blogIds, id])] : c.blogIds.filter((x) => x !== id)
+        return { data: this.withCollections(blog) }
+      }
+      case 'blogs.delete':
+        if (!this.blogs.delete(id)) this.notFound()
+        return null
+      case 'blogs.batch': {
+        const ids = (b.ids as number[]) ?? []
+        const action = (b.operate as { action: string }).action
+        for (const bid of ids) {
+          const blog = this.blogs.get(bid)
+          if (!blog) continue
+          if (action === 'show') blog.status = 2
+          if (action === 'hide') blog.status = 1
+          if (action === 'delete') this.blogs.delete(bid)
+        }
+        return { data: { affected: ids.length } }
+      }
+      case 'collections.list': {
+        const key = String(q['filter[key]'] ?? '').toLowerCase()
+        const all = [...this.collections.values()].filter((c) => !key || c.title.toLowerCase().includes(key)).map(publicCollection)
+        const page = envelope(all, Number(q.page ?? 1), 10)
+        return { meta: page.meta, links: { ...page.links, data: page.data } }
+      }
+      case 'collections.get':
+        return { data: publicCollection(this.collections.get(id) ?? this.notFound()) }
+      case 'collections.blogs': {
+        const collection = this.collections.get(id) ?? this.notFound()
+        return envelope(collection.blogIds.map((bid) => this.blogs.get(bid)!).filter(Boolean), Number(q.page ?? 1), 10)
+      }
+      case 'collections.create': {
+        const t = this.now()
+        const { blog_ids, ...fields } = b
+        const collection = { id: ++this.nextId, title: '', description: '', seo_title: '', seo_description: '', seo_slug: '', created_at: t, updated_at: t, blogs_count: 0, public_url: '', path: '', ...fields, blogIds: (blog_ids as number[]) ?? [] }
+        this.collections.set(collection.id, collection as BlogCollection & { blogIds: number[] })
+        return { data: publicCollection(collection as BlogCollection & { blogIds: number[] }) }
+      }
+      case 'collections.update': {
+        const collection = this.collections.get(id) ?? this.notFound()
+        Object.assign(collection, b, { updated_at: this.now() })
+        return { data: publicCollection(collection) }
+      }
+      case 'collections.delete':
+        if (!this.collections.delete(id)) this.notFound()
+        return null
+      case 'collections.batch': {
+        const collection = this.collections.get(id) ?? this.notFound()
+        const ids = (b.ids as number[]) ?? []
+        if (b.operate === 'sort_blogs_manual') {
+          const rest = collection.blogIds.filter((x) => !ids.includes(x))
+          const at = Math.max(0, Math.min(rest.length, Number(b.end_position) - 1))
+          collection.blogIds = [...rest.slice(0, at), ...ids, ...rest.slice(at)]
+        }
+        return { data: { affected: ids.length } }
+      }
+      case 'metaFields.list':
+        return { data: [...this.metaFields.values()].filter((f) => !q['filter[resource_type]'] || f.resource_type === q['filter[resource_type]']) }
+      case 'metaFields.get':
+        return { data: this.metaFields.get(id) ?? this.notFound() }
+      case 'metaFields.create': {
+        const t = this.now()
+        const field = { id: ++this.nextId, description: '', rule: {}, pinned_position: false, created_at_gmt: t, updated_at_gmt: t, ...b } as MetaFieldDefinition
+        this.metaFields.set(field.id, field)
+        return { data: field }
+      }
+      case 'metaFields.update': {
+        const field = this.metaFields.get(id) ?? this.notFound()
+        Object.assign(field, b, { updated_at_gmt: this.now() })
+        return { data: field }
+      }
+      case 'metaFields.delete':
+        if (!this.metaFields.delete(id)) this.notFound()
+        return null
+      case 'metaFieldValues.list':
+        return { data: [...this.values.entries()].filter(([k]) => k.startsWith(`${params.path?.resource}/${params.path?.id}/`)).map(([, v]) => v) }
+      case 'metaFieldValues.set': {
+        const field = this.metaFields.get(Number(b.meta_field_id)) ?? this.notFound()
+        this.values.set(`${params.path?.resource}/${params.path?.id}/${b.meta_field_id}`, { ...field, value: String(b.value), meta_field_id: String(field.id) })
+        return this.handle('metaFieldValues.list', { path: params.path })
+      }
+    }
+    throw new Error(`fake store does not serve ${operation}`)
+  }
+
+  private withCollections(blog: Blog): Blog {
+    const collections = [...this.collections.values()].filter((c) => c.blogIds.includes(blog.id)).map((c) => ({ ...publicCollection(c), pivot: { blog_id: blog.id, collection_id: c.id } }))
+    return { ...blog, collections }
+  }
+}
+
+function publicCollection(c: BlogCollection & { blogIds: number[] }): BlogCollection {
+  const { blogIds, ...rest } = c
+  return { ...rest, blogs_count: blogIds.length }
+}
+
+function emptyBlog(id: number, t: string): Blog {
+  return { id, title: '', summary: '', content: '', cover_id: null, author: '', seo_title: '', seo_description: '', seo_slug: '', status: 1, visible_at: null, created_at: t, updated_at: t, public_url: '', path: '' }
+}
+
+function envelope<T>(all: T[], page: number, size: number) {
+  const last = Math.max(1, Math.ceil(all.length / size))
+  const data = all.slice((page - 1) * size, page * size)
+  return {
+    data,
+    meta: { current_page: page, from: data.length ? (page - 1) * size + 1 : null, last_page: last, path: '', per_page: size, to: data.length ? (page - 1) * size + data.length : null, total: all.length },
+    links: { first: null, last: null, prev: null, next: page < last ? `?page=${page + 1}` : null },
+  }
+}

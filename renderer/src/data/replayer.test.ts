@@ -1,0 +1,189 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { storeKey, type StoreDatabase } from './db'
+import { createBlog, createCollection, reorderCollection, trackOrder, updateBlog, updateOrderShipping } from './actions'
+import { resolveConflict, retryWrite, updateWriteBody } from './outbox'
+import { replayOutbox } from './replayer'
+import { FakeStore } from './fake-store'
+import { freshDatabase, makeBlog, makeOrder } from './test-support'
+
+let db: StoreDatabase
+let store: FakeStore
+let clock = 1_000_000
+const now = () => clock
+
+beforeEach(() => {
+  db = freshDatabase()
+  store = new FakeStore()
+})
+afterEach(async () => {
+  await db.delete()
+})
+
+async function cacheOrder(id: number) {
+  const order = makeOrder(id, id)
+  store.orders.set(id, structuredClone(order))
+  await db.orders.put(order)
+}
+
+async function cacheBlog(id: number) {
+  const blog = makeBlog(id)
+  store.blogs.set(id, structuredClone(blog))
+  await db.blogs.put({ ...blog, key: storeKey(id), storeId: id, collectionKeys: [] })
+}
+
+describe('replaying the outbox', () => {
+  it('sends writes to one order in the order they were made and clears the pending mark', async () => {
+    await cacheOrder(1)
+    await updateOrderShipping(db, 1, { ...store.orders.get(1)!.shipping_address, city: 'Leeds' })
+    await trackOrder(db, 1, { trackno: 'TRACK-1', sendemail: false })
+
+    const result = await replayOutbox(db, store.call, now)
+
+    expect(result.sent).toBe(2)
+    expect(store.log.filter((l) => !l.operation.endsWith('.get')).map((l) => l.operation)).toEqual(['orders.updateShipping', 'orders.track'])
+    expect(store.orders.get(1)).toMatchObject({ trackno: 'TRACK-1', fulfillment_status: 'fulfilled', shipping_address: { city: 'Leeds' } })
+    expect(await db.outbox.count()).toBe(0)
+    const cached = await db.orders.get(1)
+    expect(cached).toMatchObject({ trackno: 'TRACK-1', fulfillment_status: 'fulfilled' })
+    expect(cached?.pending).toBeFalsy()
+  })
+
+  it('a write the store refuses stops with its message and holds back only later writes to the same order', async () => {
+    await cacheOrder(1)
+    await cacheOrder(2)
+    store.fail('orders.updateShipping', { code: 'validation_failed', message: 'The postcode is not valid.', fields: { 'shipping.postcode': ['Not a postcode'] } })
+    const refused = await updateOrderShipping(db, 1, { ...store.orders.get(1)!.shipping_address, postcode: '???' })
+    await trackOrder(db, 1, { trackno: 'LATER', sendemail: false })
+    await trackOrder(db, 2, { trackno: 'OTHER', sendemail: false })
+
+    await replayOutbox(db, store.call, now)
+
+    expect(await db.outbox.get(refused)).toMatchObject({ state: 'failed', lastError: { message: 'The postcode is not valid.', fields: { 'shipping.postcode': ['Not a postcode'] } } })
+    expect(store.orders.get(1)!.trackno).toBeUndefined()
+    expect(store.orders.get(2)!.trackno).toBe('OTHER')
+
+    await updateWriteBody(db, refused, { shipping: { ...store.orders.get(1)!.shipping_address, postcode: 'LS1 1AA' } })
+    await replayOutbox(db, store.call, now)
+    expect(store.orders.get(1)).toMatchObject({ trackno: 'LATER', shipping_address: { postcode: 'LS1 1AA' } })
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('retries a rate-limited write after Retry-After, and stops at once when the store is unreachable', async () => {
+    await cacheOrder(1)
+    await cacheOrder(2)
+    store.fail('orders.track', { code: 'rate_limited', message: 'Slow down', retryAfter: 30 })
+    await trackOrder(db, 1, { trackno: 'A', sendemail: false })
+
+    const first = await replayOutbox(db, store.call, now)
+    expect(first).toMatchObject({ sent: 0, nextAttemptAt: clock + 30_000 })
+    expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'queued', attempts: 1 })
+
+    clock += 30_000
+    expect((await replayOutbox(db, store.call, now)).sent).toBe(1)
+
+    store.fail('orders.get', { code: 'network', message: 'offline' }, { times: 5 })
+    await trackOrder(db, 2, { trackno: 'B', sendemail: false })
+    expect(await replayOutbox(db, store.call, now)).toMatchObject({ sent: 0, stoppedBy: 'offline' })
+    expect(store.orders.get(2)!.trackno).toBeUndefined()
+  })
+
+  it('gives a post created offline its store id and rewrites the queued writes that named it', async () => {
+    await cacheBlog(1)
+    const collectionKey = await createCollection(db, { title: 'Travel', seo_slug: 'travel' }, [storeKey(1)])
+    const postKey = await createBlog(db, { title: 'Lisbon', seo_slug: 'lisbon', content: '<p>Trams</p>' }, [collectionKey])
+    await reorderCollection(db, collectionKey, [postKey], 1)
+
+    await replayOutbox(db, store.call, now)
+
+    const post = await db.blogs.get(postKey)
+    const collection = await db.collections.get(collectionKey)
+    expect(post?.storeId).toBeGreaterThan(0)
+    expect(collection?.storeId).toBeGreaterThan(0)
+    expect(store.sent('blogs.create')[0].params.body).toMatchObject({ title: 'Lisbon', collection_ids: [collection!.storeId] })
+    expect(store.sent('collections.batch')[0].params).toMatchObject({ path: { id: collection!.storeId }, body: { operate: 'sort_blogs_manual', ids: [post!.storeId], end_position: 1 } })
+    expect(store.collections.get(collection!.storeId!)!.blogIds).toEqual([post!.storeId, 1])
+  })
+
+  it('never creates a post twice when the answer to its create was lost', async () => {
+    store.fail('blogs.create', { code: 'timeout', message: 'The store did not answer in time.', uncertain: true }, { afterEffect: true })
+    const key = await createBlog(db, { title: 'Once', seo_slug: 'once-only', content: '<p>x</p>' })
+
+    expect((await replayOutbox(db, store.call, now)).sent).toBe(0)
+    expect((await db.outbox.toArray())[0]).toMatchObject({ uncertain: true, state: 'queued' })
+    clock += 10 * 60_000
+    expect((await replayOutbox(db, store.call, now)).sent).toBe(1)
+
+    expect([...store.blogs.values()].filter((b) => b.title === 'Once')).toHaveLength(1)
+    expect(store.sent('blogs.create')).toHaveLength(1)
+    expect((await db.blogs.get(key))?.storeId).toBe([...store.blogs.values()].find((b) => b.title === 'Once')!.id)
+  })
+
+  it('treats a write left "sending" by a reload as uncertain and does not repeat a tracking number already recorded', async () => {
+    await cacheOrder(1)
+    const id = await trackOrder(db, 1, { trackno: 'ONCE', sendemail: true })
+    // The window died after the store recorded it but before the answer was stored.
+    await store.call('orders.track', { path: { id: 1 }, body: { trackno: 'ONCE', sendemail: true } })
+    await db.outbox.update(id, { state: 'sending', attempts: 1 })
+
+    await replayOutbox(db, store.call, now)
+
+    expect(store.sent('orders.track')).toHaveLength(1)
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('stops an update whose post changed on the store, records both versions, and settles it either way', async () => {
+    await cacheBlog(1)
+    await cacheBlog(2)
+    await updateBlog(db, storeKey(1), { title: 'My title' })
+    await updateBlog(db, storeKey(2), { title: 'Mine again' })
+    store.blogs.get(1)!.title = 'Their title'
+    store.blogs.get(1)!.updated_at = store.now()
+    store.blogs.get(2)!.title = 'Theirs again'
+    store.blogs.get(2)!.updated_at = store.now()
+
+    await replayOutbox(db, store.call, now)
+
+    expect(store.sent('blogs.update')).toHaveLength(0)
+    const conflicts = await db.conflicts.toArray()
+    expect(conflicts.map((c) => [c.mine.title, c.theirs.title, c.base.title])).toEqual([
+      ['My title', 'Their title', 'Post 1'],
+      ['Mine again', 'Theirs again', 'Post 2'],
+    ])
+    expect(await db.outbox.where('state').equals('conflict').count()).toBe(2)
+
+    await resolveConflict(db, conflicts[0].id, 'mine')
+    await resolveConflict(db, conflicts[1].id, 'theirs')
+    await replayOutbox(db, store.call, now)
+    expect(store.blogs.get(1)!.title).toBe('My title')
+    expect(store.blogs.get(2)!.title).toBe('Theirs again')
+    expect(await db.outbox.count()).toBe(0)
+    expect(await db.conflicts.count()).toBe(0)
+  })
+
+  it('sends an update when the store changed other fields only, and chains our own updates without a false conflict', async () => {
+    await cacheBlog(1)
+    await updateBlog(db, storeKey(1), { title: 'One' })
+    await updateBlog(db, storeKey(1), { title: 'Two' })
+    store.blogs.get(1)!.summary = 'Edited elsewhere'
+    store.blogs.get(1)!.updated_at = store.now()
+
+    await replayOutbox(db, store.call, now)
+
+    expect(store.sent('blogs.update').map((l) => l.params.body)).toEqual([{ title: 'One' }, { title: 'Two' }])
+    expect(store.blogs.get(1)).toMatchObject({ title: 'Two', summary: 'Edited elsewhere' })
+    const cached = await db.blogs.get(storeKey(1))
+    expect(cached).toMatchObject({ title: 'Two', summary: 'Edited elsewhere' })
+    expect(cached?.pending).toBeFalsy()
+  })
+
+  it('retries a refused write when asked', async () => {
+    await cacheOrder(1)
+    store.fail('orders.track', { code: 'forbidden', message: 'Missing scope write_orders' })
+    const id = await trackOrder(db, 1, { trackno: 'R', sendemail: false })
+    await replayOutbox(db, store.call, now)
+    expect(await db.outbox.get(id)).toMatchObject({ state: 'failed', lastError: { code: 'forbidden' } })
+    await retryWrite(db, id)
+    await replayOutbox(db, store.call, now)
+    expect(store.orders.get(1)!.trackno).toBe('R')
+  })
+})
