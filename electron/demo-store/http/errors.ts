@@ -49,3 +49,28 @@ export class ApiError extends Error {
     }
   }
 }
+
+/** Statuses Hono's own HTTPException may carry, mapped onto the shape (anything else is a 500). */
+function statusOf(err: unknown): ApiErrorStatus | undefined {
+  const status = (err as { status?: unknown } | null)?.status
+  return typeof status === 'number' && status in API_ERROR_CODES ? (status as ApiErrorStatus) : undefined
+}
+
+/**
+ * The response for any error thrown while answering: an ApiError as itself, an HTTPException
+ * with its status and message, anything else as a 500 whose body says nothing about the cause
+ * (the stack goes to the server's stderr, never to the client).
+ */
+export function errorResponse(err: unknown): Response {
+  const status = statusOf(err)
+  let apiError: ApiError
+  if (err instanceof ApiError) {
+    apiError = err
+  } else if (status !== undefined && status !== 500) {
+    apiError = new ApiError(status, (err as Error).message || API_ERROR_CODES[status])
+  } else {
+    console.error('demo store: unhandled error', err)
+    apiError = new ApiError(500, 'The demo store hit an internal error.')
+  }
+  return Response.json(apiError.toBody(), { status: apiError.status, headers: apiError.headers })
+}

@@ -1,0 +1,161 @@
+// The demo store's composition root: one Hono app made of the OAuth routes, the access control
+// and rate limit in front of the API routes, fault injection, the /__demo control routes and
+// persistence (docs/demo-store-platform.md). The data model and API routes come in through a
+// DataBackend, so this file only wires; embedded.ts serves it, cli.ts and the tests start it.
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { MAX_BODY_BYTES } from './http/body'
+import type { DemoEnv } from './http/env'
+import { ApiError, errorResponse } from './http/errors'
+import { createOAuthRoutes } from './oauth/routes'
+import { DEMO_CLIENT_ID, OAuthRegistry, REDIRECT_URIS } from './oauth/registry'
+import { requireOperationScopes, requireToken } from './platform/auth'
+import { CONTROL_PREFIX, createControlRoutes, loopbackOnly } from './platform/control'
+import { Faults, type FaultSettings } from './platform/faults'
+import { DataFileError, DebouncedSaver, readStateFile, STATE_FORMAT, STATE_VERSION, writeFileAtomic } from './platform/persistence'
+import { RateLimiter, rateLimit } from './platform/rate-limit'
+
+export interface ApiHooks {
+  /** A write changed the data: persist it soon. */
+  onChange(): void
+  /** The store's clock (tests move it). */
+  now(): Date
+}
+
+/** What the data model and API routes must provide (electron/demo-store/data, api). */
+export interface DataBackend<D extends { toJSON(): unknown }> {
+  generate(opts: { seed: number; orders: number }): D
+  fromJSON(json: unknown): D
+  /** The /openapi/** routes, with full paths. */
+  apiRoutes(data: D, hooks: ApiHooks): Hono<DemoEnv>
+  /** Extra control routes, mounted under /__demo. */
+  controlRoutes(data: D): Hono
+}
+
+export interface DemoStoreAppOptions<D extends { toJSON(): unknown }> {
+  backend: DataBackend<D>
+  seed?: number
+  orders?: number
+  /** State file; without it the store lives in memory only. */
+  dataFile?: string
+  rateLimit?: boolean
+  latencyMs?: number
+  errorRate?: number
+  /** The store host, `127.0.0.1:<port>`; set it with setShop() once the port is known. */
+  shop?: string
+  /** Clock in epoch milliseconds (tests inject one to expire codes). */
+  now?: () => number
+  /** Delay before a change is written to the data file. */
+  saveDelayMs?: number
+}
+
+export interface DemoCredentials {
+  clientId: string
+  clientSecret: string
+  redirectUris: string[]
+}
+
+export interface DemoStoreApp {
+  /** Answers a request with the current app (a reset swaps in a fresh one). */
+  fetch(request: Request, env?: unknown): Response | Promise<Response>
+  credentials: DemoCredentials
+  setShop(shop: string): void
+  /** Writes any pending change to the data file now. */
+  flush(): Promise<void>
+}
+
+export const DEFAULT_SEED = 42
+export const DEFAULT_ORDERS = 60
+
+export async function createDemoStoreApp<D extends { toJSON(): unknown }>(options: DemoStoreAppOptions<D>): Promise<DemoStoreApp> {
+  const { backend, dataFile } = options
+  const now = options.now ?? Date.now
+  let shop = options.shop ?? '127.0.0.1'
+  let seed = options.seed ?? DEFAULT_SEED
+  let orders = options.orders ?? DEFAULT_ORDERS
+
+  let registry: OAuthRegistry
+  let data: D
+  const saved = dataFile ? await readStateFile(dataFile) : undefined
+  if (saved && dataFile) {
+    // The file wins over --seed/--orders: it is the store the user played with.
+    seed = saved.seed
+    orders = saved.orders
+    try {
+      registry = OAuthRegistry.fromJSON(saved.oauth, now)
+      data = backend.fromJSON(saved.data)
+    } catch (err) {
+      throw new DataFileError(dataFile, `its content does not load (${(err as Error).message.split('\n')[0]})`)
+    }
+  } else {
+    registry = OAuthRegistry.create(now)
+    data = backend.generate({ seed, orders })
+  }
+
+  const saver = new DebouncedSaver(async () => {
+    if (!dataFile) return
+    const state = { format: STATE_FORMAT, version: STATE_VERSION, savedAt: new Date(now()).toISOString(), seed, orders, oauth: registry.toJSON(), data: data.toJSON() }
+    await writeFileAtomic(dataFile, JSON.stringify(state))
+  }, options.saveDelayMs)
+  const onChange = () => saver.schedule()
+
+  const limiter = new RateLimiter(options.rateLimit ?? true, now)
+  const faults = new Faults({
+    ...(options.latencyMs !== undefined ? { latencyMs: options.latencyMs } : {}),
+    ...(options.errorRate !== undefined ? { errorRate: options.errorRate } : {}),
+  } satisfies Partial<FaultSettings>)
+
+  const build = (): Hono<DemoEnv> => {
+    const app = new Hono<DemoEnv>()
+    app.onError((err) => errorResponse(err))
+    app.notFound((c) => errorResponse(new ApiError(404, `There is no endpoint ${c.req.method} ${c.req.path}.`)))
+    app.use('*', async (c, next) => {
+      await next()
+      c.res.headers.set('X-Content-Type-Options', 'nosniff')
+    })
+    app.use('*', bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => errorResponse(new ApiError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)),
+    }))
+
+    // Control routes first: faults never apply to them, so a test can always switch faults off.
+    app.use(`${CONTROL_PREFIX}/*`, loopbackOnly())
+    app.route(CONTROL_PREFIX, createControlRoutes({
+      registry, faults, limiter, now, onChange,
+      shop: () => shop,
+      reset: () => {
+        data = backend.generate({ seed, orders })
+        current = build()
+        onChange()
+      },
+    }))
+    app.route(CONTROL_PREFIX, backend.controlRoutes(data))
+
+    const injectFaults = faults.middleware()
+    app.use('*', (c, next) => (c.req.path.startsWith(`${CONTROL_PREFIX}/`) ? next() : injectFaults(c, next)))
+
+    app.route('/', createOAuthRoutes({ registry, shop: () => shop, onChange }))
+
+    app.use('/openapi/*', requireToken((token) => registry.grantFor(token)), rateLimit(limiter), requireOperationScopes())
+    app.route('/', backend.apiRoutes(data, { onChange, now: () => new Date(now()) }))
+    return app
+  }
+  let current = build()
+
+  // A new file gets the generated store and its client secret at once, so both survive a crash.
+  if (dataFile && !saved) {
+    onChange()
+    await saver.flush()
+  }
+
+  return {
+    fetch: (request, env) => current.fetch(request, env),
+    get credentials() {
+      return { clientId: DEMO_CLIENT_ID, clientSecret: registry.clientSecret, redirectUris: [...REDIRECT_URIS] }
+    },
+    setShop(next) {
+      shop = next
+    },
+    flush: () => saver.flush(),
+  }
+}
