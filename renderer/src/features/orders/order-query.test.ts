@@ -60,7 +60,8 @@ function plainAnswer(orders: Order[], q: OrderQuery): number[] {
     present.reverse()
     absent.reverse()
   }
-  return [...present, ...absent].map((o) => o.ID)
+  // The store treats a missing value as the smallest: never-paid orders are the oldest by paid date.
+  return (desc ? [...present, ...absent] : [...absent, ...present]).map((o) => o.ID)
 }
 
 // ---------------------------------------------------------------- random queries
@@ -142,7 +143,7 @@ describe('answering an order query from the Dexie cache', () => {
     }
   })
 
-  it('includes the last day of a range and excludes orders never paid', async () => {
+  it('includes the last day of a range, excludes orders never paid, and sorts them as the oldest', async () => {
     const random = seededRandom(3)
     const edge = [
       makeOrder(1, random, { paid_date: '2026-05-10 23:59:59' }),
@@ -156,6 +157,7 @@ describe('answering an order query from the Dexie cache', () => {
     const q: OrderQuery = { search: '', paidDate: { from: '2026-05-10', to: '2026-05-10' }, sort: 'paid_date' }
     expect(await orderIdsForQuery(db.orders, q)).toEqual([1])
     expect(answerOrderQuery(edge, { search: '', sort: '-paid_date' }).map((o) => o.ID)).toEqual([2, 1, 4, 3])
+    expect(answerOrderQuery(edge, { search: '', sort: 'paid_date' }).map((o) => o.ID)).toEqual([3, 4, 1, 2])
     await db.orders.clear()
     await db.orders.bulkPut(orders)
   })

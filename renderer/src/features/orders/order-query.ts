@@ -12,8 +12,9 @@
 //   time (paid_date), `filter[modified_date]` the update time (post_modified); an order
 //   without the date never matches a range on it;
 // - sort keys date → post_date, modified_date → post_modified, paid_date → paid_date,
-//   total_sales → order_total; ties are broken by ID in the same direction; when sorting
-//   by paid date, orders never paid come after all paid ones, by ID in the same direction.
+//   total_sales → order_total (the store sorts by the GMT twins; its offset is fixed, so the
+//   order is the same); ties are broken by ID in the same direction; an order never paid
+//   sorts as the oldest by paid date (first ascending, last descending), by ID.
 import { z } from 'zod'
 import { isMatch } from 'date-fns'
 import type { Collection, Table } from 'dexie'
@@ -143,15 +144,15 @@ export function sortValue(order: Order, key: OrderSortKey): SortValue {
   return (order[SORT_FIELDS[key]] ?? undefined) as SortValue
 }
 
-/** Comparator for a sort: missing values last, ties by ID in the sort's direction. */
+/** Comparator for a sort: a missing value is the smallest, ties by ID in the sort's direction. */
 export function compareOrders(sort: OrderSort): (a: Order, b: Order) => number {
   const { key, descending } = parseSort(sort)
   const dir = descending ? -1 : 1
   return (a, b) => {
     const va = sortValue(a, key)
     const vb = sortValue(b, key)
-    if (va === undefined && vb !== undefined) return 1
-    if (vb === undefined && va !== undefined) return -1
+    if (va === undefined && vb !== undefined) return -dir
+    if (vb === undefined && va !== undefined) return dir
     if (va !== undefined && vb !== undefined && va !== vb) return (va < vb ? -1 : 1) * dir
     return (a.ID - b.ID) * dir
   }
@@ -235,15 +236,16 @@ export async function orderIdsForQuery(table: Table<Order, number>, query: Order
   }
 
   // Index order already breaks ties by primary key ascending; reversing gives ties descending.
-  let sorted = (await table.orderBy(sortIndex).primaryKeys()) as number[]
-  if (descending) sorted = sorted.reverse()
-  const matched = sorted.filter(byKeys)
-  const inIndex = new Set(sorted)
-  if (inIndex.size === (await table.count())) return matched
-  // Rows without the sort value are absent from its index: they go last, by ID.
-  const all = (await table.orderBy(':id').primaryKeys()) as number[]
-  const missing = all.filter((id) => !inIndex.has(id) && byKeys(id))
-  return matched.concat(descending ? missing.reverse() : missing)
+  const ascending = (await table.orderBy(sortIndex).primaryKeys()) as number[]
+  const inIndex = new Set(ascending)
+  let all = ascending
+  if (inIndex.size !== (await table.count())) {
+    // Rows without the sort value are absent from its index: they are the smallest, by ID.
+    const ids = (await table.orderBy(':id').primaryKeys()) as number[]
+    all = ids.filter((id) => !inIndex.has(id)).concat(ascending)
+  }
+  if (descending) all = [...all].reverse()
+  return all.filter(byKeys)
 }
 
 // ---------------------------------------------------------------- URL form
