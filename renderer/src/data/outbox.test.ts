@@ -38,7 +38,7 @@ describe('enqueueing a write', () => {
     await updateBlog(db, key, { content: '<p>b</p>' })
     const entries = await db.outbox.toArray()
     expect(entries).toHaveLength(1)
-    expect(entries[0].write).toMatchObject({ kind: 'blogs.create', body: { title: 'Draft', content: '<p>b</p>' } })
+    expect(entries[0]?.write).toMatchObject({ kind: 'blogs.create', body: { title: 'Draft', content: '<p>b</p>' } })
     expect((await db.blogs.get(key))?.content).toBe('<p>b</p>')
 
     await deleteBlog(db, key)
@@ -51,9 +51,9 @@ describe('enqueueing a write', () => {
     await db.blogs.put({ ...makeBlog(42), key: 'local:abc', storeId: 42, collectionKeys: [] })
     await updateBlog(db, 'local:abc', { title: 'Renamed' }, { baseUpdatedAt: '2026-01-01 00:00:00' })
     const [entry] = await db.outbox.toArray()
-    expect(entry.write).toMatchObject({ kind: 'blogs.update', key: storeKey(42) })
-    expect(entry.lanes).toEqual(['blogs:store:42'])
-    expect(entry.base).toEqual({ updatedAt: '2026-01-01 00:00:00', fields: { title: 'Post 42' } })
+    expect(entry?.write).toMatchObject({ kind: 'blogs.update', key: storeKey(42) })
+    expect(entry?.lanes).toEqual(['blogs:store:42'])
+    expect(entry?.base).toEqual({ updatedAt: '2026-01-01 00:00:00', fields: { title: 'Post 42' } })
   })
 
   it('discarding a write puts the row back to the store’s copy and keeps later writes applied', async () => {

@@ -99,8 +99,8 @@ describe('replaying the outbox', () => {
     const collection = await db.collections.get(collectionKey)
     expect(post?.storeId).toBeGreaterThan(0)
     expect(collection?.storeId).toBeGreaterThan(0)
-    expect(store.sent('blogs.create')[0].params.body).toMatchObject({ title: 'Lisbon', collection_ids: [collection!.storeId] })
-    expect(store.sent('collections.batch')[0].params).toMatchObject({ path: { id: collection!.storeId }, body: { operate: 'sort_blogs_manual', ids: [post!.storeId], end_position: 1 } })
+    expect(store.sent('blogs.create')[0]?.params.body).toMatchObject({ title: 'Lisbon', collection_ids: [collection!.storeId] })
+    expect(store.sent('collections.batch')[0]?.params).toMatchObject({ path: { id: collection!.storeId }, body: { operate: 'sort_blogs_manual', ids: [post!.storeId], end_position: 1 } })
     expect(store.collections.get(collection!.storeId!)!.blogIds).toEqual([post!.storeId, 1])
   })
 
@@ -151,8 +151,9 @@ describe('replaying the outbox', () => {
     ])
     expect(await db.outbox.where('state').equals('conflict').count()).toBe(2)
 
-    await resolveConflict(db, conflicts[0].id, 'mine')
-    await resolveConflict(db, conflicts[1].id, 'theirs')
+    const [first, second] = conflicts.map((c) => c.id)
+    await resolveConflict(db, first!, 'mine')
+    await resolveConflict(db, second!, 'theirs')
     await replayOutbox(db, store.call, now)
     expect(store.blogs.get(1)!.title).toBe('My title')
     expect(store.blogs.get(2)!.title).toBe('Theirs again')

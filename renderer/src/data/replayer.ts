@@ -11,7 +11,7 @@
 // - An update first reads the store's copy: when the fields it writes changed there since the
 //   copy it was based on (and differ from ours), nothing is sent: the write goes to `conflict`
 //   with both versions in db.conflicts.
-import type { Blog, BlogCollection, MetaFieldDefinition, Order } from '@common/store-api/resources'
+import type { Blog, BlogCollection, MetaFieldDefinition, MetaFieldValue, Order } from '@common/store-api/resources'
 import { storeIdOfKey, storeKey, type CachedBlog, type CachedCollection, type CachedMetaField, type OutboxEntry, type RowKey, type StoreDatabase } from './db'
 import { applyLocally, refreshPendingMarks, rowByRef } from './outbox'
 import { asCallError, isOffline, isTransient, mayHaveArrived, needsReconnect, type CallError, type StoreCall } from './store-client'
@@ -388,8 +388,8 @@ async function accept(db: StoreDatabase, entry: OutboxEntry, write: Write, respo
         break
       }
       case 'metaFieldValues.set': {
-        const values = (data as { meta_field_id: string; value: string | null }[] | undefined) ?? []
-        for (const value of values) await db.metaFieldValues.put({ ...(value as never), resource: write.resource, resourceId: write.resourceId })
+        const values = (data as MetaFieldValue[] | undefined) ?? []
+        for (const value of values) await db.metaFieldValues.put({ ...value, resource: write.resource, resourceId: write.resourceId })
         rebaseTo = { updatedAt: null, record: { value: values.find((v) => v.meta_field_id === write.body.meta_field_id)?.value ?? null } }
         break
       }
