@@ -105,16 +105,15 @@ export function createOAuthFlow(options: OAuthFlowOptions = {}) {
   const random = options.randomBytes ?? nodeRandomBytes
   const timeoutMs = options.timeoutMs ?? 15_000
   const pending = new Map<string, PendingAttempt>()
-  // Remembered so a replay is told "already used" or "expired" rather than "unknown".
-  const usedStates = new Set<string>()
+  // Remembered so a replay is told what happened to its attempt rather than "unknown".
+  const finished = new Map<string, 'used' | 'expired' | 'cancelled'>()
   const usedCodes = new Set<string>()
-  const expiredStates = new Set<string>()
 
   function forgetExpired() {
     for (const [state, attempt] of pending) {
       if (now() - attempt.createdAt >= ATTEMPT_LIFETIME_MS) {
         pending.delete(state)
-        expiredStates.add(state)
+        finished.set(state, 'expired')
       }
     }
   }
@@ -139,7 +138,7 @@ export function createOAuthFlow(options: OAuthFlowOptions = {}) {
     for (const [state, attempt] of pending) {
       if (attempt.attemptId === attemptId) {
         pending.delete(state)
-        usedStates.add(state)
+        finished.set(state, 'cancelled')
         return true
       }
     }
@@ -171,14 +170,13 @@ export function createOAuthFlow(options: OAuthFlowOptions = {}) {
       return refuse(null, `The sign-in link carries a parameter Storedesk does not expect (${unknown.map(quote).join(', ')}), so it was refused. Nothing was connected.`)
     }
 
-    forgetExpired()
     const state = params.get('state')
     const error = params.get('error')
     if (error !== undefined) {
       const attempt = state !== undefined ? pending.get(state) : undefined
       if (attempt) {
         pending.delete(attempt.state)
-        usedStates.add(attempt.state)
+        finished.set(attempt.state, 'cancelled')
       }
       const attemptId = attempt?.attemptId ?? null
       return error === 'access_denied'
@@ -193,18 +191,17 @@ export function createOAuthFlow(options: OAuthFlowOptions = {}) {
       const missing = [!code && 'code', !shop && 'shop', !hmac && 'hmac'].filter(Boolean).join(', ')
       return refuse(null, `The sign-in link is incomplete (missing ${missing}). Nothing was connected.`)
     }
-    if (usedCodes.has(code) || (state !== undefined && usedStates.has(state))) {
+    const ended = state !== undefined ? finished.get(state) : undefined
+    if (usedCodes.has(code) || ended === 'used') {
       return refuse(null, 'This sign-in link was already used. Start connecting again if the store is not connected.')
     }
+    if (ended === 'expired') return refuse(null, 'This connect attempt expired (after 10 minutes). Start connecting again.')
+    if (ended === 'cancelled') return refuse(null, 'This connect attempt was cancelled. Start connecting again.')
 
     let attempt: PendingAttempt | undefined
     if (state !== undefined) {
       attempt = pending.get(state)
-      if (!attempt) {
-        return expiredStates.has(state)
-          ? refuse(null, 'This connect attempt expired (after 10 minutes). Start connecting again.')
-          : refuse(null, 'No connect attempt matches this sign-in link (it may come from an earlier session). Start connecting again.')
-      }
+      if (!attempt) return refuse(null, 'No connect attempt matches this sign-in link (it may come from an earlier session). Start connecting again.')
     } else {
       // The store may not echo `state`: then the attempt is the newest one for this shop.
       const forShop = [...pending.values()].filter((a) => a.shop === shop).sort((a, b) => b.createdAt - a.createdAt)
@@ -219,7 +216,7 @@ export function createOAuthFlow(options: OAuthFlowOptions = {}) {
 
     if (now() - attempt.createdAt >= ATTEMPT_LIFETIME_MS) {
       pending.delete(attempt.state)
-      expiredStates.add(attempt.state)
+      finished.set(attempt.state, 'expired')
       return refuse(attempt.attemptId, 'This connect attempt expired (after 10 minutes). Start connecting again.')
     }
     // A foreign shop or a bad signature leaves the attempt pending: a forged link must not be
@@ -233,7 +230,7 @@ export function createOAuthFlow(options: OAuthFlowOptions = {}) {
 
     // Consumed before the exchange, so the same callback delivered twice exchanges its code once.
     pending.delete(attempt.state)
-    usedStates.add(attempt.state)
+    finished.set(attempt.state, 'used')
     usedCodes.add(code)
     return exchange(attempt, code)
   }
