@@ -1,0 +1,354 @@
+// Preservation extensions: they let the editor keep HTML that other editors wrote and that the
+// blog blocks alone cannot represent. Global attributes (style, class, id, data-*, dir, lang...)
+// survive on every node and mark; containers (div, section...), figures, iframes and unknown
+// inline elements keep their tags; block elements the editor cannot edit (dl, details, video...)
+// are kept verbatim as non-editable "preserved HTML" blocks. Markers named `data-sd-*` are
+// internal: serialize.ts turns them back into the original structure and strips them.
+import { Extension, Mark, Node } from '@tiptap/core'
+import { sanitizeForKeeping, sanitizeForDisplay } from '../../sanitize'
+
+/** Attribute names that start with this prefix are Storedesk markers, never saved. */
+export const MARKER_PREFIX = 'data-sd-'
+
+/** Block-level tags: text directly beside them is "bare inline" content. */
+export const BLOCK_TAGS = new Set([
+  'address', 'article', 'aside', 'blockquote', 'details', 'dialog', 'dd', 'div', 'dl', 'dt', 'fieldset',
+  'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hgroup', 'hr',
+  'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'tbody', 'thead', 'tfoot', 'tr', 'td', 'th',
+  'ul', 'video', 'audio', 'iframe', 'center', 'summary', 'caption', 'colgroup', 'col', 'picture', 'canvas',
+  'svg', 'math', 'object', 'embed', 'noscript', 'script', 'style', 'template',
+])
+
+/** Elements kept verbatim as one non-editable block. */
+export const PRESERVED_BLOCK_TAGS = [
+  'dl', 'details', 'video', 'audio', 'picture', 'svg', 'math', 'canvas', 'form', 'object', 'embed',
+  'address', 'fieldset', 'hgroup', 'dialog',
+] as const
+
+/** Wrapper elements that stay editable: their tag and attributes are kept around the blocks. */
+export const CONTAINER_TAGS = ['div', 'section', 'article', 'aside', 'header', 'footer', 'main', 'nav', 'center'] as const
+
+/** Inline elements without a dedicated mark: kept with their tag and attributes. */
+export const INLINE_ELEMENT_TAGS = [
+  'span', 'sup', 'sub', 'small', 'mark', 'abbr', 'cite', 'q', 'kbd', 'time', 'ins', 'bdi', 'bdo', 'dfn',
+  'var', 'samp', 'font', 'big', 'acronym', 'label', 'data',
+] as const
+
+/** Attributes each node or mark owns through its own attribute definitions. */
+const OWNED_ATTRIBUTES: Record<string, readonly string[]> = {
+  link: ['href', 'target', 'rel', 'class', 'title'],
+  image: ['src', 'alt', 'title', 'width', 'height'],
+  blockImage: ['src', 'alt', 'title', 'width', 'height'],
+  tableCell: ['colspan', 'rowspan', 'data-colwidth'],
+  tableHeader: ['colspan', 'rowspan', 'data-colwidth'],
+  orderedList: ['start', 'type'],
+}
+
+/** Node types whose `text-align` is owned by the TextAlign extension. */
+const TEXT_ALIGN_TYPES = new Set(['paragraph', 'heading'])
+
+const PRESERVING_TYPES = [
+  'paragraph', 'heading', 'bulletList', 'orderedList', 'listItem', 'blockquote', 'codeBlock', 'horizontalRule',
+  'table', 'tableRow', 'tableCell', 'tableHeader', 'image', 'blockImage', 'figure', 'figcaption', 'container',
+  'hardBreak', 'bold', 'italic', 'underline', 'strike', 'code', 'link',
+]
+
+function isEventHandler(name: string): boolean {
+  return name.toLowerCase().startsWith('on')
+}
+
+function styleWithout(style: string, property: string): string {
+  return style
+    .split(';')
+    .map((declaration) => declaration.trim())
+    .filter((declaration) => declaration && declaration.split(':')[0]?.trim().toLowerCase() !== property)
+    .join('; ')
+}
+
+/**
+ * ProseMirror writes `style` through CSSOM (`style.cssText`), which drops properties the browser
+ * does not know (mso-*, vendor prefixes) and rewrites values. A copy under a marker keeps the
+ * original text; serialize.ts puts it back.
+ */
+export function withVerbatimStyle(attributes: Record<string, string>): Record<string, string> {
+  return attributes.style === undefined ? attributes : { ...attributes, [`${MARKER_PREFIX}style`]: attributes.style }
+}
+
+/** Every attribute of `element` except those the node owns, event handlers and markers. */
+export function collectAttributes(element: HTMLElement, owned: readonly string[] = []): Record<string, string> | null {
+  const kept: Record<string, string> = {}
+  for (const { name, value } of Array.from(element.attributes)) {
+    if (owned.includes(name) || isEventHandler(name) || name.startsWith(MARKER_PREFIX)) continue
+    kept[name] = value
+  }
+  return Object.keys(kept).length > 0 ? kept : null
+}
+
+/** True when `element` holds text or inline elements directly (e.g. `<li>text</li>`). */
+export function hasBareInlineContent(element: HTMLElement): boolean {
+  return Array.from(element.childNodes).some((child) => {
+    if (child.nodeType === 3) return (child.textContent ?? '').trim() !== ''
+    if (child.nodeType !== 1) return false
+    return !BLOCK_TAGS.has((child as HTMLElement).tagName.toLowerCase())
+  })
+}
+
+/**
+ * Keeps style, class, id, data-*, dir, lang, title... on every node and mark, so that loading
+ * and saving a post does not strip them. Also records where the schema must add structure
+ * (a `<p>` inside `<li>text</li>`, rows of a `<thead>`) so serialisation can undo it.
+ */
+export const GlobalAttributes = Extension.create({
+  name: 'globalAttributes',
+
+  addGlobalAttributes() {
+    return [
+      ...PRESERVING_TYPES.map((type) => ({
+        types: [type],
+        attributes: {
+          htmlAttributes: {
+            default: null,
+            parseHTML: (element: HTMLElement) => {
+              const kept = collectAttributes(element, OWNED_ATTRIBUTES[type])
+              if (kept?.style !== undefined && TEXT_ALIGN_TYPES.has(type)) {
+                const rest = styleWithout(kept.style, 'text-align')
+                if (rest) kept.style = rest
+                else delete kept.style
+              }
+              return kept && Object.keys(kept).length > 0 ? kept : null
+            },
+            renderHTML: (attributes: Record<string, unknown>) => withVerbatimStyle((attributes.htmlAttributes as Record<string, string> | null) ?? {}),
+          },
+        },
+      })),
+      {
+        types: ['listItem', 'tableCell', 'tableHeader', 'blockquote', 'container'],
+        attributes: {
+          bareInline: {
+            default: false,
+            parseHTML: (element: HTMLElement) => hasBareInlineContent(element),
+            renderHTML: (attributes: Record<string, unknown>) => (attributes.bareInline ? { [`${MARKER_PREFIX}bare`]: '' } : {}),
+          },
+        },
+      },
+      {
+        types: ['codeBlock'],
+        attributes: {
+          bareCode: {
+            default: false,
+            parseHTML: (element: HTMLElement) => element.querySelector(':scope > code') === null,
+            renderHTML: (attributes: Record<string, unknown>) => (attributes.bareCode ? { [`${MARKER_PREFIX}bare-code`]: '' } : {}),
+          },
+        },
+      },
+      {
+        types: ['tableRow'],
+        attributes: {
+          section: {
+            default: null,
+            parseHTML: (element: HTMLElement) => {
+              const parent = element.parentElement?.tagName.toLowerCase()
+              return parent === 'thead' || parent === 'tfoot' ? parent : null
+            },
+            renderHTML: (attributes: Record<string, unknown>) => (attributes.section ? { [`${MARKER_PREFIX}section`]: String(attributes.section) } : {}),
+          },
+        },
+      },
+    ]
+  },
+})
+
+/** A block element kept verbatim (sanitised): shown as a labelled, non-editable block. */
+export const PreservedBlock = Node.create({
+  name: 'preservedBlock',
+  group: 'block',
+  atom: true,
+  selectable: true,
+  draggable: true,
+
+  addAttributes() {
+    return {
+      html: { default: '', rendered: false },
+      tag: { default: 'div', rendered: false },
+    }
+  },
+
+  parseHTML() {
+    return PRESERVED_BLOCK_TAGS.map((tag) => ({
+      tag,
+      priority: 60,
+      getAttrs: (element: HTMLElement) => ({ html: sanitizeForKeeping(element.outerHTML), tag }),
+    }))
+  },
+
+  renderHTML({ node }) {
+    const template = document.createElement('template')
+    template.innerHTML = String(node.attrs.html)
+    const element = template.content.firstElementChild
+    return element ?? ['div']
+  },
+
+  addNodeView() {
+    return ({ node }) => {
+      const dom = document.createElement('div')
+      dom.className = 'sd-preserved-block'
+      dom.setAttribute('contenteditable', 'false')
+      const label = document.createElement('div')
+      label.className = 'sd-preserved-label'
+      label.textContent = `Kept as HTML: <${String(node.attrs.tag)}> (edit it in the HTML source view)`
+      const body = document.createElement('div')
+      body.className = 'sd-preserved-body'
+      body.append(sanitizeForDisplay(String(node.attrs.html)))
+      dom.append(label, body)
+      return { dom }
+    }
+  },
+})
+
+/** div, section, article... around editable blocks; the original tag is kept. */
+export const Container = Node.create({
+  name: 'container',
+  group: 'block',
+  content: 'block+',
+  defining: true,
+
+  addAttributes() {
+    return { tag: { default: 'div', rendered: false } }
+  },
+
+  parseHTML() {
+    return CONTAINER_TAGS.map((tag) => ({ tag, getAttrs: () => ({ tag }) }))
+  },
+
+  renderHTML({ node, HTMLAttributes }) {
+    return [String(node.attrs.tag), HTMLAttributes, 0]
+  },
+})
+
+export const Figcaption = Node.create({
+  name: 'figcaption',
+  content: 'inline*',
+  defining: true,
+  parseHTML: () => [{ tag: 'figcaption' }],
+  renderHTML: ({ HTMLAttributes }) => ['figcaption', HTMLAttributes, 0],
+})
+
+export const Figure = Node.create({
+  name: 'figure',
+  group: 'block',
+  content: '(block | figcaption)+',
+  defining: true,
+  parseHTML: () => [{ tag: 'figure' }],
+  renderHTML: ({ HTMLAttributes }) => ['figure', HTMLAttributes, 0],
+})
+
+/** An image standing on its own (in a figure, a div, or at the top level). */
+export const BlockImage = Node.create({
+  name: 'blockImage',
+  group: 'block',
+  draggable: true,
+  atom: true,
+
+  addAttributes() {
+    return {
+      src: { default: null },
+      alt: { default: null },
+      title: { default: null },
+      width: { default: null },
+      height: { default: null },
+    }
+  },
+
+  parseHTML() {
+    return [{
+      tag: 'img[src]',
+      priority: 60,
+      getAttrs: (element: HTMLElement) => {
+        const parent = element.parentElement?.tagName.toLowerCase() ?? 'body'
+        const blockContext = parent === 'body' || parent === 'figure' || (CONTAINER_TAGS as readonly string[]).includes(parent)
+        return blockContext ? null : false
+      },
+    }]
+  },
+
+  renderHTML({ HTMLAttributes }) {
+    return ['img', HTMLAttributes]
+  },
+})
+
+/** Only web addresses may be the source of an embedded frame. */
+function safeFrameSource(src: string | null): boolean {
+  if (!src) return false
+  try {
+    const protocol = new URL(src, 'https://invalid.example').protocol
+    return protocol === 'https:' || protocol === 'http:'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * An `<iframe>` (video, map...) with all its attributes. In the editor it is a labelled
+ * placeholder: the app's CSP allows only a few frame hosts, and a live frame is not needed to edit.
+ */
+export const IframeEmbed = Node.create({
+  name: 'iframeEmbed',
+  group: 'block',
+  atom: true,
+  draggable: true,
+
+  addAttributes() {
+    return { attributes: { default: {}, rendered: false } }
+  },
+
+  parseHTML() {
+    return [{
+      tag: 'iframe',
+      getAttrs: (element: HTMLElement) => {
+        if (!safeFrameSource(element.getAttribute('src'))) return false
+        const attributes = collectAttributes(element, ['srcdoc']) ?? {}
+        return { attributes }
+      },
+    }]
+  },
+
+  renderHTML({ node }) {
+    return ['iframe', withVerbatimStyle(node.attrs.attributes as Record<string, string>)]
+  },
+
+  addNodeView() {
+    return ({ node }) => {
+      const attributes = node.attrs.attributes as Record<string, string>
+      const dom = document.createElement('div')
+      dom.className = 'sd-embed'
+      dom.setAttribute('contenteditable', 'false')
+      dom.textContent = `Embedded frame: ${attributes.title ? `${attributes.title} — ` : ''}${attributes.src ?? ''}`
+      return { dom }
+    }
+  },
+})
+
+/** span, sup, small, abbr...: kept with their tag and every attribute (several may nest). */
+export const InlineElement = Mark.create({
+  name: 'inlineElement',
+  excludes: '',
+  priority: 90,
+
+  addAttributes() {
+    return {
+      tag: { default: 'span', rendered: false },
+      attributes: { default: null, rendered: false },
+    }
+  },
+
+  parseHTML() {
+    return INLINE_ELEMENT_TAGS.map((tag) => ({
+      tag,
+      getAttrs: (element: HTMLElement) => ({ tag, attributes: collectAttributes(element) }),
+    }))
+  },
+
+  renderHTML({ mark }) {
+    return [String(mark.attrs.tag), withVerbatimStyle((mark.attrs.attributes as Record<string, string> | null) ?? {}), 0]
+  },
+})
