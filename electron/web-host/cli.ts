@@ -1,16 +1,14 @@
 // `npm run web`: the browser shell's composition root. Builds the services on a profile
-// directory with a plain 0600 secrets file (a browser has no OS keyring to lend us; the UI
-// says so) and the loopback OAuth redirect, starts the host, prints the launch URL and
-// opens it where a browser is available.
+// directory with the browser shell's capabilities (capabilities.ts), starts the host,
+// prints the launch URL and opens it where a browser is available.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { createFileVault } from '../services/vault'
-import type { HostCapabilities } from '../services/host-contract'
+import { createMainServices } from '../services/main-services'
+import { webHostCapabilities } from './capabilities'
 import { parseCliOptions, type WebHostCliOptions } from './cli-options'
 import { startWebHost } from './server'
-import { createServicesUntilReady } from './services-until-ready'
 
 const root = resolve(import.meta.dirname, '../..')
 const rendererDir = join(root, 'out/renderer')
@@ -46,19 +44,8 @@ async function main(): Promise<void> {
   const host = await startWebHost({
     rendererDir,
     port: options.port,
-    createServices: ({ redirectUri }) => {
-      const capabilities: HostCapabilities = {
-        shell: 'web',
-        version,
-        profileDir: options.profileDir,
-        vault: createFileVault(join(options.profileDir, 'secrets.json')),
-        redirectUri: () => redirectUri,
-        // The renderer opens the authorize page in a new tab itself.
-        openExternal: async () => false,
-        ...(options.demoStoreUrl !== undefined ? { demoStoreUrl: options.demoStoreUrl } : {}),
-      }
-      return createServicesUntilReady(capabilities)
-    },
+    createServices: ({ redirectUri }) =>
+      createMainServices(webHostCapabilities({ profileDir: options.profileDir, version, redirectUri, ...(options.demoStoreUrl !== undefined ? { demoStoreUrl: options.demoStoreUrl } : {}) })),
   })
 
   console.info(`Storedesk: ${host.launchUrl}`)
