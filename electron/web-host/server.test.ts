@@ -250,6 +250,8 @@ describe('OAuth redirect', () => {
     services.callbackOutcome = { attemptId: null, ok: false, error: { code: 'oauth', message: 'The shop <img src=x onerror=alert(1)> is not the one you started with.' } }
     const reply = await send(`${host.origin}/oauth/callback?code=abc`)
     expect(reply.status).toBe(400)
+    expect(reply.body).toContain('Connection refused')
+    expect(reply.body).not.toMatch(/connected/i)
     expect(reply.body).toContain('The shop &lt;img src=x onerror=alert(1)&gt; is not the one you started with.')
     expect(reply.body).not.toContain('<img')
   })

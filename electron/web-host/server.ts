@@ -99,7 +99,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     return c.html(
       html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Storedesk</title></head>
-<body><main><h1>${outcome.ok ? 'Connected' : 'Not connected'}</h1><p role="status">${message}</p><p>You can close this tab.</p></main></body></html>`,
+<body><main><h1>${outcome.ok ? 'Connected' : 'Connection refused'}</h1><p role="status">${message}</p><p>You can close this tab.</p></main></body></html>`,
       outcome.ok ? 200 : 400,
     )
   })
