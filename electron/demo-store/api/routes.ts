@@ -1,0 +1,46 @@
+// The demo store's API: every endpoint of the Storefront Admin API table
+// (electron/common/store-api/operations.ts) at /openapi/<version>/..., and the demo-only
+// data control routes. Auth, scopes, rate limit and faults run in front of these routes
+// (the platform's middleware); here every request is already authorised.
+import { Hono } from 'hono'
+import type { DemoData } from '../data/demo-data'
+import { ApiError } from '../http/errors'
+import type { DemoEnv } from '../http/env'
+import { registerBlogRoutes } from './blogs'
+import { registerCheckoutRoutes } from './checkouts'
+import { registerCollectionRoutes } from './collections'
+import type { RouteHooks } from './context'
+import { registerMetaFieldRoutes } from './meta-fields'
+import { registerOrderRoutes } from './orders'
+
+export type { RouteHooks }
+
+export function renderError(err: Error): { body: unknown; status: number; headers?: Record<string, string> } {
+  if (err instanceof ApiError) return { body: err.toBody(), status: err.status, headers: err.headers }
+  console.error('demo store: unexpected error', err)
+  const internal = new ApiError(500, 'The demo store failed to handle this request.')
+  return { body: internal.toBody(), status: 500 }
+}
+
+export function createApiRoutes(data: DemoData, hooks: RouteHooks): Hono<DemoEnv> {
+  const app = new Hono<DemoEnv>()
+  const ctx = { app, data, hooks }
+  registerCheckoutRoutes(ctx)
+  registerOrderRoutes(ctx)
+  registerCollectionRoutes(ctx)
+  registerBlogRoutes(ctx)
+  // Last: `/:resource/:id/meta_fields` must not shadow the fixed paths above.
+  registerMetaFieldRoutes(ctx)
+  app.onError((err, c) => {
+    const { body, status, headers } = renderError(err)
+    return c.json(body, status as 500, headers)
+  })
+  return app
+}
+
+/** Demo-only read-outs for tests, mounted by the platform under /__demo. */
+export function createDataControlRoutes(data: DemoData): Hono {
+  const app = new Hono()
+  app.get('/emails', (c) => c.json({ data: data.sentEmails }))
+  return app
+}

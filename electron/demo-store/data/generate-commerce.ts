@@ -1,0 +1,440 @@
+// Generates customers, orders and abandoned checkouts from a seed. Money is computed in
+// integer cents and converted once, so every order satisfies (docs/demo-store.md):
+//   order_total = Σ line_items.line_total + order_shipping + Σ fees.line_total
+//                 + order_tax + order_shipping_tax − Σ discount_record.amount
+// Refunds agree with financial_status: `refund` refunds order_total, `partial-refund` less.
+import type { CheckoutDetail, Order, Visit } from '../../common/store-api/resources'
+import type { Prng } from './prng'
+import {
+  CAMPAIGNS, CARRIERS, COUPONS, CURRENCY, DEVICES, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, PAYMENT_METHODS, PLACES,
+  PRODUCTS, REFUND_REASONS, SALES_CHANNELS, SELLER_NOTES, SHOP_DOMAIN, SHOP_URL, STREETS, USER_AGENTS, UTM_SOURCES,
+  productImageUrl, type Place, type Product,
+} from './catalog'
+import type { CustomerRecord } from './state'
+import { ZERO_DATE, gmt, isoLocal, isoZero, local } from './time'
+import { addressIndex, shortAddress } from './addresses'
+
+/** Generated data ends here: a fixed instant, so the same seed always gives the same JSON. */
+export const GENERATION_ANCHOR = new Date(Date.UTC(2026, 10, 1, 12, 0, 0))
+const DAY = 86_400_000
+const HOUR = 3_600_000
+const MINUTE = 60_000
+
+const money = (cents: number) => cents / 100
+const moneyText = (cents: number) => (cents / 100).toFixed(2)
+
+function asciiLower(text: string): string {
+  return text.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/[^a-zA-Z]/g, '').toLowerCase()
+}
+
+interface PersonPlace {
+  customer: CustomerRecord
+  place: Place
+  street: string
+}
+
+export function generateCustomers(rng: Prng, count: number): { customers: CustomerRecord[]; homes: PersonPlace[] } {
+  const customers: CustomerRecord[] = []
+  const homes: PersonPlace[] = []
+  for (let i = 0; i < count; i++) {
+    const first = rng.pick(FIRST_NAMES)
+    const last = rng.pick(LAST_NAMES)
+    const place = rng.weighted(PLACES.map((p) => [p, p.country === 'US' ? 8 : 2] as const))
+    const customer: CustomerRecord = {
+      id: 2001 + i,
+      first_name: first,
+      last_name: last,
+      email: `${asciiLower(first)}.${asciiLower(last)}${i + 1}@${rng.pick(EMAIL_DOMAINS)}`,
+      phone: `${place.phonePrefix} ${rng.digits(3)} ${rng.digits(4)}`,
+      country: place.country,
+      registered: gmt(new Date(GENERATION_ANCHOR.getTime() - rng.int(200, 900) * DAY)),
+      subscribed: rng.chance(0.4),
+    }
+    customers.push(customer)
+    homes.push({ customer, place, street: `${rng.int(1, 980)} ${rng.pick(STREETS)}` })
+  }
+  return { customers, homes }
+}
+
+interface CartLine {
+  product: Product
+  variant: Product['variants'][number] | undefined
+  qty: number
+  cents: number
+}
+
+interface Cart {
+  lines: CartLine[]
+  subtotal: number
+  coupon: (typeof COUPONS)[number] | undefined
+  discount: number
+  shippingName: string
+  shippingMethod: string
+  shipping: number
+  insurance: number
+  tax: number
+  total: number
+}
+
+function buildCart(rng: Prng, place: Place): Cart {
+  const lineCount = rng.weighted([[1, 45], [2, 30], [3, 15], [4, 10]] as const)
+  const lines: CartLine[] = rng.sample(PRODUCTS, lineCount).map((product) => {
+    const qty = rng.weighted([[1, 70], [2, 22], [3, 8]] as const)
+    const variant = product.variants.length > 0 ? rng.pick(product.variants) : undefined
+    return { product, variant, qty, cents: product.price * qty }
+  })
+  const subtotal = lines.reduce((sum, l) => sum + l.cents, 0)
+  const coupon = rng.chance(0.22) ? rng.pick(COUPONS) : undefined
+  const discount = coupon ? Math.round((subtotal * coupon.percent) / 100) : 0
+  const free = subtotal >= 7500
+  const express = !free && rng.chance(0.25)
+  const shipping = free ? 0 : express ? 1299 : 599
+  const insurance = rng.chance(0.2) ? Math.max(150, Math.round(subtotal * 0.02)) : 0
+  const tax = Math.round(((subtotal - discount) * place.taxBps) / 10000)
+  return {
+    lines, subtotal, coupon, discount,
+    shippingName: free ? 'Free shipping' : express ? 'Express' : 'Standard',
+    shippingMethod: free ? 'free_shipping' : 'flat_rate',
+    shipping, insurance, tax,
+    total: subtotal + shipping + insurance + tax - discount,
+  }
+}
+
+function visit(rng: Prng, at: Date, landing: string): Visit {
+  const utm = rng.chance(0.7) ? rng.pick(UTM_SOURCES) : undefined
+  return {
+    landing_page: landing,
+    utm_parameters: utm
+      ? { utm_source: utm.source, utm_medium: utm.medium, utm_campaign: rng.pick(CAMPAIGNS), ...(rng.chance(0.3) ? { utm_content: 'banner_a' } : {}) }
+      : {},
+    referrer_url: utm?.referrer ?? '',
+    interact_source: utm ? utm.medium : 'direct',
+    created_at: local(at),
+    created_at_gmt: gmt(at),
+  }
+}
+
+function ip(rng: Prng): string {
+  return `${rng.pick([73, 98, 172, 203, 81, 24])}.${rng.int(1, 254)}.${rng.int(1, 254)}.${rng.int(1, 254)}`
+}
+
+function trackingNumber(rng: Prng, carrier: string): string {
+  switch (carrier) {
+    case 'UPS': return `1Z${rng.hex(6).toUpperCase()}${rng.digits(10)}`
+    case 'FedEx': return rng.digits(12)
+    case 'DHL': return rng.digits(10)
+    default: return `9400${rng.digits(18)}`
+  }
+}
+
+type Status = Order['post_status']
+
+export function generateOrders(rng: Prng, count: number, homes: PersonPlace[]): Order[] {
+  const orders: Order[] = []
+  const start = GENERATION_ANCHOR.getTime() - 365 * DAY
+  const slot = (365 * DAY) / Math.max(count, 1)
+  const ordersPerCustomer = new Map<number, number>()
+  let itemId = 1
+  for (let i = 0; i < count; i++) {
+    const id = 1001 + i
+    const home = rng.pick(homes)
+    const { customer, place } = home
+    const created = new Date(Math.floor(start + i * slot + rng.next() * slot * 0.9))
+    const cart = buildCart(rng, place)
+    const status: Status = rng.weighted([['wc-completed', 40], ['wc-processing', 22], ['wc-on-hold', 8], ['wc-cancelled', 12], ['wc-pending', 18]] as const)
+    let financial: string
+    if (status === 'wc-pending' || status === 'wc-on-hold') financial = 'unpaid'
+    else if (status === 'wc-processing') financial = 'paid'
+    else if (status === 'wc-cancelled') financial = rng.chance(0.6) ? 'refund' : 'unpaid'
+    else financial = rng.weighted([['paid', 82], ['partial-refund', 12], ['refund', 6]] as const)
+    const paid = financial !== 'unpaid'
+    const [paymentMethod, paymentTitle] = status === 'wc-on-hold' ? PAYMENT_METHODS[2]! : rng.pick(PAYMENT_METHODS.slice(0, 2))
+    const events: number[] = [created.getTime()]
+    const paidAt = paid ? new Date(created.getTime() + rng.int(1, 30) * MINUTE) : undefined
+    if (paidAt) events.push(paidAt.getTime())
+    const fulfilled = status === 'wc-completed'
+    const trackAt = fulfilled ? new Date(created.getTime() + rng.int(20, 72) * HOUR) : undefined
+    if (trackAt) events.push(trackAt.getTime())
+    const completedAt = fulfilled && trackAt ? new Date(trackAt.getTime() + rng.int(2, 6) * DAY) : undefined
+    if (completedAt) events.push(completedAt.getTime())
+
+    const refunds: NonNullable<Order['refunds']> = []
+    let refunded = 0
+    if (paidAt && (financial === 'refund' || financial === 'partial-refund')) {
+      refunded = financial === 'refund' ? cart.total : Math.max(1, Math.min(cart.total - 1, Math.round(cart.total * (0.1 + rng.next() * 0.5))))
+      const at = new Date(paidAt.getTime() + rng.int(1, 10) * DAY)
+      events.push(at.getTime())
+      const source = rng.chance(0.7) ? 'manual' : 'auto'
+      refunds.push({ refund_date: local(at), refund_date_gmt: gmt(at), refund_amount: money(refunded), refund_reason: rng.pick(REFUND_REASONS), refund_source: source })
+    }
+    if (status === 'wc-cancelled') events.push(created.getTime() + rng.int(2, 48) * HOUR)
+    const modified = new Date(Math.max(...events))
+    const orderIndex = (ordersPerCustomer.get(customer.id) ?? 0) + 1
+    ordersPerCustomer.set(customer.id, orderIndex)
+
+    const billing = {
+      first_name: customer.first_name, last_name: customer.last_name, address_1: home.street, address_2: rng.chance(0.2) ? `Apt ${rng.int(1, 40)}` : '',
+      city: place.city, state: place.state, postcode: place.postcode, country: place.country,
+    }
+    const billingAddress = {
+      ...billing, company: '', email: customer.email, phone: customer.phone,
+      address_index: addressIndex({ ...billing, state_name: place.stateName }),
+      subscribed: customer.subscribed ? '1' : '0', state_name: place.stateName, short_address: shortAddress(billing),
+    }
+    const shippingAddress = {
+      ...billing, company: rng.chance(0.1) ? 'Studio North LLC' : '', phone: customer.phone,
+      address_index: addressIndex({ ...billing, state_name: place.stateName }),
+      address_note: rng.chance(0.05) ? `VAT ${rng.digits(9)}` : '', short_address: shortAddress(billing),
+    }
+    const lineItems: Order['line_items'] = cart.lines.map((line) => ({
+      order_item_id: itemId++,
+      order_item_name: line.variant ? `${line.product.name} - ${line.variant.attrs[0]?.value ?? ''}` : line.product.name,
+      order_item_type: 'line_item',
+      order_id: id,
+      price: money(line.product.price),
+      qty: String(line.qty),
+      line_total: money(line.cents),
+      product_id: line.product.id,
+      variation_id: line.variant?.id ?? 0,
+      public_url: `${SHOP_URL}/products/${line.product.slug}`,
+      line_subtotal: moneyText(line.cents),
+      regular_price: moneyText(line.product.regularPrice),
+      sku: line.variant ? `${line.product.sku}-${line.variant.id % 10}` : line.product.sku,
+      properties: line.variant ? line.variant.attrs : [],
+    }))
+    const first = cart.lines[0]!
+    const channel = rng.weighted(SALES_CHANNELS.map((c) => [c, c[2]] as const))
+    const carrier = rng.pick(CARRIERS)
+    const firstVisitAt = new Date(created.getTime() - rng.int(0, 14) * DAY - rng.int(5, 600) * MINUTE)
+    const landing = `${SHOP_URL}/products/${first.product.slug}`
+    const order: Order = {
+      ID: id,
+      order_tax: money(cart.tax),
+      order_shipping_tax: 0,
+      post_date: local(created),
+      post_date_gmt: gmt(created),
+      post_modified: local(modified),
+      post_modified_gmt: gmt(modified),
+      post_status: status,
+      post_password: `wc_order_${rng.hex(13)}`,
+      number: String(id),
+      payment_method: paymentMethod,
+      payment_method_title: paymentTitle,
+      financial_status: financial,
+      fulfillment_status: fulfilled ? 'fulfilled' : 'unfulfilled',
+      billing_user_name: `${customer.first_name} ${customer.last_name}`,
+      order_shipping: money(cart.shipping),
+      order_total: money(cart.total),
+      note: rng.chance(0.12) ? rng.pick(['Please leave at the back door.', 'It is a gift, no invoice in the box please.', 'Ring twice.']) : '',
+      domain: SHOP_DOMAIN,
+      billing_address: billingAddress,
+      shipping_address: shippingAddress,
+      state_name: place.stateName,
+      public_url: `${SHOP_URL}/account/orders/${id}?key=view`,
+      order_currency: CURRENCY,
+      path: `/admin/orders/${id}`,
+      current_time: local(GENERATION_ANCHOR),
+      number_of_products: cart.lines.reduce((sum, l) => sum + l.qty, 0),
+      ip: ip(rng),
+      country_or_region: place.country,
+      user_agent: rng.pick(USER_AGENTS),
+      sales_channel_category: channel[0],
+      sales_channel: channel[1],
+      is_manual_refund: refunds.some((r) => r.refund_source === 'manual'),
+      completed_at: completedAt ? local(completedAt) : ZERO_DATE,
+      completed_at_gmt: completedAt ? gmt(completedAt) : ZERO_DATE,
+      cart_hash: rng.hex(32),
+      custom_attributes: rng.chance(0.1) ? [{ name: 'Gift message', value: 'Happy birthday!' }] : [],
+      shippings: [{
+        order_item_id: itemId++, order_item_name: cart.shippingName, order_item_type: 'shipping', order_id: id,
+        cost: money(cart.shipping), total_tax: '0.00', instance_id: cart.shipping === 0 ? '1' : '2', method_id: cart.shippingMethod,
+      }],
+      fees: cart.insurance > 0 ? [{
+        order_item_id: itemId++, order_item_name: 'Shipping Insurance', order_item_type: 'fee', order_id: id,
+        line_total: money(cart.insurance), fee_amount: money(cart.insurance), tax_class: '', line_tax: 0, rate: 0.02, tax_status: 'none',
+      }] : [],
+      line_items: lineItems,
+      attrs: cart.lines.flatMap((l) => l.variant?.attrs ?? []),
+      feature_image: {
+        ID: first.product.id, alt: first.product.name, url: productImageUrl(first.product.slug), file_id: first.product.id,
+        thumbnail: productImageUrl(`${first.product.slug}-150x150`), media_content_type: 'image/jpeg',
+      },
+      discount_record: cart.coupon ? [{
+        id: itemId++, order_id: id, code: cart.coupon.code, discount_type: 'percent', rule_id: 0, description: cart.coupon.description,
+        amount: moneyText(cart.discount), auto_coupon: '0', free_shipping: 0, product_ids: '', rule_data: '',
+      }] : [],
+      seller_notes: rng.chance(0.15) ? [{ id: itemId++, order_id: id, note: rng.pick(SELLER_NOTES), created_at_gmt: gmt(created), updated_at_gmt: gmt(created) }] : [],
+      conversion_summary: {
+        order_id: id, order_index: orderIndex, interact_times: rng.int(1, 30), page_visits_count: rng.int(2, 40), sessions_count: rng.int(1, 6),
+        days_to_conversion: Math.floor((created.getTime() - firstVisitAt.getTime()) / DAY), device: rng.pick(DEVICES), ip: ip(rng),
+        first_visit: visit(rng, firstVisitAt, landing), last_visit: visit(rng, new Date(created.getTime() - rng.int(1, 30) * MINUTE), `${SHOP_URL}/cart`),
+      },
+    }
+    // Optional fields are added after the literal: conditional spreads inside it are slow at 100,000 orders.
+    if (trackAt) {
+      order.trackname = carrier
+      order.trackno = trackingNumber(rng, carrier)
+      order.track_source = 'manual'
+      order.track_date = local(trackAt)
+      order.track_date_gmt = gmt(trackAt)
+      order.date_updated = local(trackAt)
+    }
+    if (paidAt) {
+      order.transaction_id = paymentMethod === 'paypal' ? rng.hex(17).toUpperCase() : `ch_${rng.hex(24)}`
+      order.paid_date = local(paidAt)
+      order.paid_date_gmt = gmt(paidAt)
+      order.processing_at = local(paidAt)
+      order.processing_at_gmt = gmt(paidAt)
+      if (paymentMethod === 'paypal') order.gateway_email = customer.email
+    }
+    if (refunds.length > 0) {
+      order.refund_amount = money(refunded)
+      order.refunds = refunds
+    }
+    orders.push(order)
+  }
+  return orders
+}
+
+/**
+ * Abandoned checkouts. About a quarter were recovered: they point at a real order of the same
+ * customer placed a few hours later (recall_status 1). Reminder e-mails go out 1 h and 24 h after
+ * abandoning; one that is not due yet, or was cancelled, keeps the zero date.
+ */
+export function generateCheckouts(rng: Prng, count: number, homes: PersonPlace[], orders: Order[]): CheckoutDetail[] {
+  const checkouts: CheckoutDetail[] = []
+  const recent = orders.filter((o) => Date.parse(`${o.post_date_gmt}Z`) > GENERATION_ANCHOR.getTime() - 60 * DAY && o.financial_status !== 'unpaid')
+  const recoveredOrders = rng.sample(recent, Math.min(recent.length, Math.round(count * 0.25)))
+  const homeByEmail = new Map(homes.map((h) => [h.customer.email, h]))
+  let emailId = 1
+  for (let i = 0; i < count; i++) {
+    const id = 30001 + i
+    const recovered = recoveredOrders[i % 4 === 1 ? Math.floor(i / 4) : -1]
+    const home = (recovered ? homeByEmail.get(recovered.billing_address.email) : undefined) ?? rng.pick(homes)
+    const { customer, place } = home
+    const created = recovered
+      ? new Date(Date.parse(`${recovered.post_date_gmt}Z`) - rng.int(2, 20) * HOUR)
+      : new Date(GENERATION_ANCHOR.getTime() - rng.int(1, 30 * 24) * HOUR)
+    const cart = buildCart(rng, place)
+    const token = rng.hex(32)
+    const emails: CheckoutDetail['checkout_emails'] = []
+    const canceled = !recovered && rng.chance(0.1)
+    const emailCount = rng.weighted([[0, 15], [1, 35], [2, 50]] as const)
+    for (let e = 0; e < emailCount; e++) {
+      const due = new Date(created.getTime() + (e === 0 ? 1 : 24) * HOUR)
+      const sent = !canceled && due.getTime() <= GENERATION_ANCHOR.getTime() && (!recovered || due.getTime() < Date.parse(`${recovered.post_date_gmt}Z`))
+      const createdAt = new Date(created.getTime() + 5 * MINUTE)
+      emails.push({
+        id: emailId++, checkout_id: id, template_id: e === 0 ? 'abandoned_checkout_first' : 'abandoned_checkout_second',
+        is_sent: sent ? 1 : 0, is_need_send: sent || canceled ? 0 : 1,
+        send_time: sent ? isoLocal(due) : ZERO_DATE, send_time_gmt: sent ? gmt(due) : ZERO_DATE,
+        created_at: local(createdAt), updated_at: sent ? local(due) : local(createdAt),
+        created_at_gmt: gmt(createdAt), updated_at_gmt: sent ? gmt(due) : ZERO_DATE,
+        coupon_code: e === 1 ? 'COMEBACK10' : '',
+      })
+    }
+    const lastEvent = Math.max(created.getTime(), ...emails.filter((m) => m.is_sent === 1).map((m) => Date.parse(`${m.send_time_gmt}Z`)))
+    const address = {
+      first_name: customer.first_name, last_name: customer.last_name, country: place.country, state: place.state, postcode: place.postcode,
+      city: place.city, address_1: home.street, address_2: '', phone: customer.phone, email: customer.email, state_name: place.stateName,
+    }
+    const [paymentMethod, paymentTitle] = rng.pick(PAYMENT_METHODS.slice(0, 2))
+    const firstVisitAt = new Date(created.getTime() - rng.int(0, 5) * DAY - rng.int(5, 300) * MINUTE)
+    const checkout: CheckoutDetail = {
+      ID: id,
+      note: rng.chance(0.1) ? 'Asked about delivery times in chat.' : '',
+      taxes_total: moneyText(cart.tax),
+      shipping_tax_total: '0.00',
+      order_currency: CURRENCY,
+      order_shipping: moneyText(cart.shipping),
+      order_total: money(cart.total),
+      cart_subtotal: moneyText(cart.subtotal),
+      cart_discount: money(cart.discount),
+      post_date: local(created),
+      post_date_gmt: isoZero(created),
+      post_modified: local(new Date(lastEvent)),
+      post_modified_gmt: gmt(new Date(lastEvent)),
+      ip: ip(rng),
+      number: String(100000 + i + 1),
+      country_or_region: place.country,
+      cart_email: `${SHOP_URL}/checkout/recover/${token}?utm_source=abandoned_checkout_email`,
+      recall_status: recovered ? 1 : 0,
+      checkout_emails: emails,
+      checkout_email_total_num: String(emails.length),
+      checkout_email_share_status: recovered ? '1' : '0',
+      checkout_email_is_canceled: canceled ? '1' : '0',
+      checkout_email_is_manual: '0',
+      checkout_email_manual_send_total_num: 0,
+      custom_attributes: [],
+      order_id: recovered ? recovered.ID : null,
+      customer_email: customer.email,
+      billing_user_name: `${customer.first_name} ${customer.last_name}`,
+      payment_method: paymentMethod,
+      payment_method_title: paymentTitle,
+      shipping_address: { ...address, address_index: addressIndex(address), address_note: '' },
+      billing_address: { ...address, address_index: addressIndex(address), subscribed: customer.subscribed ? '1' : '0' },
+      lineitems: cart.lines.map((line) => ({
+        qty: line.qty, line_total: money(line.cents), line_tax: 0, line_subtotal: moneyText(line.cents), line_subtotal_tax: 0,
+        product_id: line.product.id, variation_id: line.variant?.id ?? 0, properties: [], tax_class: '',
+        order_item_name: line.product.name, price: money(line.product.price),
+        feature_image: {
+          ID: line.product.id, alt: line.product.name, url: productImageUrl(line.product.slug), file_id: line.product.id,
+          thumbnail: productImageUrl(`${line.product.slug}-150x150`), media_content_type: 'image/jpeg',
+        },
+        sku: line.product.sku, attrs: line.variant?.attrs ?? [], regular_price: money(line.product.regularPrice),
+        public_url: `${SHOP_URL}/products/${line.product.slug}`,
+      })),
+      shippings: [{
+        order_item_name: cart.shippingName, method_id: cart.shippingMethod, instance_id: cart.shipping === 0 ? 1 : 2,
+        cost: money(cart.shipping), total_tax: 0, taxes: [],
+      }],
+      coupons: cart.coupon ? [{ code: cart.coupon.code, amount: moneyText(cart.discount) }] : [],
+      fees: cart.insurance > 0 ? [{
+        order_item_name: 'Shipping Insurance', fee_amount: moneyText(cart.insurance), tax_class: '', tax_status: 'none',
+        line_total: moneyText(cart.insurance), line_tax: 0, line_tax_data: [], rate: '0.02',
+      }] : [],
+      discount_record: cart.coupon ? [{
+        code: cart.coupon.code, amount: moneyText(cart.discount), rule_id: 0, rule_data: [], auto_coupon: false,
+        description: cart.coupon.description, product_ids: [], discount_type: 'percent', free_shipping: false,
+      }] : [],
+      customer: {
+        ID: customer.id, user_login: asciiLower(customer.first_name) + customer.id, user_nicename: asciiLower(customer.first_name),
+        display_name: `${customer.first_name} ${customer.last_name}`, nickname: customer.first_name, user_email: customer.email,
+        user_registered: customer.registered, user_status: 0, country: place.country, billing_country: place.country,
+        subscribed: customer.subscribed, order_count: 0, order_total: 0, phone: customer.phone, type: 'customer',
+        first_name: customer.first_name, last_name: customer.last_name, address_book: [], shipping_address: [], billing_address: [],
+        created_at: customer.registered, updated_at: customer.registered, updated_at_gmt: customer.registered,
+      },
+      conversion_summary: {
+        checkout_id: id, checkout_index: 1, step_before_leaving: rng.pick(['contact_information', 'shipping_method', 'payment']),
+        created_from_source: rng.pick(['online_store', 'buy_now', 'cart']), interact_times: rng.int(1, 12), device: rng.pick(DEVICES),
+        ip: ip(rng), payment_method: paymentMethod,
+        first_visit: visit(rng, firstVisitAt, `${SHOP_URL}/products/${cart.lines[0]!.product.slug}`),
+        last_visit: visit(rng, new Date(created.getTime() - 2 * MINUTE), `${SHOP_URL}/checkout`),
+      },
+    }
+    checkouts.push(checkout)
+  }
+  // Taxes on shipping lines are an array in the real store; give the taxed ones one entry.
+  for (const c of checkouts) {
+    const line = c.shippings[0]
+    if (line && line.cost > 0 && Number(c.taxes_total) > 0) line.taxes = [{ label: 'Shipping tax', rate: '0.00', amount: '0.00' }]
+  }
+  return checkouts
+}
+
+/** Fills each checkout customer's order_count / order_total from the orders. */
+export function fillCustomerTotals(checkouts: CheckoutDetail[], orders: Order[]): void {
+  const totals = new Map<string, { count: number; cents: number }>()
+  for (const o of orders) {
+    const t = totals.get(o.billing_address.email) ?? { count: 0, cents: 0 }
+    t.count++
+    t.cents += Math.round(o.order_total * 100)
+    totals.set(o.billing_address.email, t)
+  }
+  for (const c of checkouts) {
+    const t = totals.get(c.customer_email)
+    c.customer.order_count = t?.count ?? 0
+    c.customer.order_total = money(t?.cents ?? 0)
+  }
+}

@@ -1,0 +1,70 @@
+// The demo store's clock formats. The store's local time zone is a fixed UTC−05:00
+// (no daylight saving, so local and GMT always differ by exactly five hours);
+// `*_gmt` fields are UTC. Plain timestamps are `YYYY-MM-DD HH:MM:SS`, as the reference says.
+export const STORE_UTC_OFFSET_MINUTES = -5 * 60
+export const ZERO_DATE = '0000-00-00 00:00:00'
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+function plain(d: Date): string {
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
+}
+
+function shiftToLocal(d: Date): Date {
+  return new Date(d.getTime() + STORE_UTC_OFFSET_MINUTES * 60_000)
+}
+
+/** `YYYY-MM-DD HH:MM:SS` in UTC. */
+export function gmt(d: Date): string {
+  return plain(d)
+}
+
+/** `YYYY-MM-DD HH:MM:SS` in the store's local time. */
+export function local(d: Date): string {
+  return plain(shiftToLocal(d))
+}
+
+/** ISO 8601 with a zero offset, e.g. `2026-03-01T10:00:00+00:00` (checkout post_date_gmt). */
+export function isoZero(d: Date): string {
+  return `${plain(d).replace(' ', 'T')}+00:00`
+}
+
+/** ISO 8601 in local time with the store's offset, e.g. `2026-03-01T05:00:00-05:00`. */
+export function isoLocal(d: Date): string {
+  const offset = STORE_UTC_OFFSET_MINUTES
+  const sign = offset < 0 ? '-' : '+'
+  const abs = Math.abs(offset)
+  return `${plain(shiftToLocal(d)).replace(' ', 'T')}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+}
+
+/** Parses a store-local `YYYY-MM-DD HH:MM:SS` back to an instant. */
+export function parseLocal(text: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(text)
+  if (!m) return null
+  const utc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!)
+  const d = new Date(utc - STORE_UTC_OFFSET_MINUTES * 60_000)
+  return Number.isNaN(d.getTime()) || local(d) !== text.replace('T', ' ') ? null : d
+}
+
+/**
+ * Accepts what a client may send for a date-time: store-local `YYYY-MM-DD HH:MM:SS`, or ISO 8601
+ * with `Z` or an offset. Returns null for anything else, including impossible dates.
+ */
+export function parseClientDateTime(text: string): Date | null {
+  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) return parseLocal(text)
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return null
+  const d = new Date(text)
+  if (Number.isNaN(d.getTime())) return null
+  const datePart = text.slice(0, 10)
+  const [y, mo, da] = datePart.split('-').map(Number) as [number, number, number]
+  const probe = new Date(Date.UTC(y, mo - 1, da))
+  return probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === da ? d : null
+}
+
+/** True for a real calendar date `YYYY-MM-DD`. */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
+  if (!m) return false
+  const d = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!))
+  return d.getUTCFullYear() === +m[1]! && d.getUTCMonth() === +m[2]! - 1 && d.getUTCDate() === +m[3]!
+}
