@@ -9,13 +9,11 @@ import { z } from 'zod'
 import type { FetchLike } from './api-client'
 import { writeFileAtomic } from './vault'
 
+/** The options of electron/demo-store/embedded.ts's startDemoStore that the app sets. */
 export interface DemoStoreOptions {
   host?: string
   port?: number
-  seed?: number
-  orders?: number
   dataFile?: string
-  rateLimit?: unknown
 }
 
 export interface RunningDemoStore {

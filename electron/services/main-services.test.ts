@@ -147,6 +147,20 @@ describe('connecting a store', () => {
 })
 
 describe('store.call', () => {
+  it('marks the connection for a reconnect when the store refuses its token, until it is reconnected', async () => {
+    const s = await start()
+    const { outcome } = await connect(s)
+    store.routes.set('GET /openapi/2021-08/checkouts/count', () => ({ status: 401, body: { error: { status: 401, code: 'unauthorized', message: 'Unknown token.' } } }))
+    const result = await s.invoke('store.call', [{ connectionId: outcome.connectionId, operation: 'checkouts.count', params: {} }])
+    expect(result).toEqual({ ok: false, error: { code: 'unauthorized', status: 401, message: "The store no longer accepts Storedesk's access. Reconnect the store." } })
+    const changed = events.filter((e) => e.event === 'connections.onDidChange').at(-1)!.payload as ConnectionsState
+    expect(changed.connections[0]!.needsReconnect).toBe(true)
+
+    await connect(s, 'code-2')
+    expect((await ok<ConnectionsState>(s, 'connections.get', [])).connections[0]!.needsReconnect).toBeUndefined()
+  })
+
+
   it('sends the request with the bearer token and returns the validated answer', async () => {
     const s = await start()
     const { outcome } = await connect(s)

@@ -19,6 +19,7 @@ import {
   type IpcResult,
   type Reachability,
 } from '../common/ipc-contract'
+import { startDemoStore } from '../demo-store/embedded'
 import { SCOPES, hasScopes, operations, paramsSchema } from '../common/store-api/operations'
 import { createApiClient, describeScopes, type FetchLike, type Sleep } from './api-client'
 import { openConnectionStore } from './connections'
@@ -70,12 +71,6 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return listed.join('; ') + (issues.length > 5 ? `; and ${issues.length - 5} more` : '')
 }
 
-async function loadEmbeddedDemoStore(): Promise<StartDemoStore> {
-  const specifier = '../demo-store/embedded'
-  const module = (await import(/* @vite-ignore */ specifier)) as { startDemoStore: StartDemoStore }
-  return module.startDemoStore
-}
-
 export async function createMainServices(host: HostCapabilities, deps: MainServicesDeps = {}): Promise<MainServices> {
   const now = deps.now ?? Date.now
   const diagnostics = createDiagnostics(join(host.profileDir, 'diagnostics.log'), now)
@@ -123,7 +118,7 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
     profileDir: host.profileDir,
     ...(host.demoStoreUrl ? { demoStoreUrl: host.demoStoreUrl } : {}),
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
-    startDemoStore: async (options) => (deps.startDemoStore ?? (await loadEmbeddedDemoStore()))(options),
+    startDemoStore: deps.startDemoStore ?? startDemoStore,
   })
 
   // A saved demo connection needs its embedded store running again; if the store had to
@@ -140,7 +135,12 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
         )
       : Promise.resolve()
 
-  const connectionsState = async (): Promise<ConnectionsState> => store.state()
+  // Connections whose token the store refused (401) since it was stored: shown as needing a reconnect.
+  const refusedTokens = new Set<string>()
+  const connectionsState = async (): Promise<ConnectionsState> => {
+    const state = await store.state()
+    return { ...state, connections: state.connections.map((c) => (refusedTokens.has(c.id) ? { ...c, needsReconnect: true } : c)) }
+  }
   const announceConnections = async () => {
     const state = await connectionsState()
     emit('connections.onDidChange', state)
@@ -191,7 +191,7 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
 
     'connections.begin': async ([request]) => {
       const address = normaliseShopUrl(request.shopUrl)
-      if (!address) fail('bad_request', 'The store address could not be read. Enter it like acme.example.com or https://acme.example.com.')
+      if (!address) fail('bad_request', 'The store address could not be used. Enter it like acme.example.com or https://acme.example.com (plain http only for a store on this computer).')
       const { shop, shopBase } = address
       diagnostics.rememberSecret(request.clientSecret)
       return beginAttempt({ shopBase, shop, clientId: request.clientId, clientSecret: request.clientSecret, scopes: request.scopes, label: shop, isDemo: false })
@@ -205,6 +205,7 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
     'connections.disconnect': async ([id]) => {
       if (!(await store.disconnect(id))) fail('not_connected', 'Storedesk is not connected to this store any more.')
       reachability.delete(id)
+      refusedTokens.delete(id)
       return announceConnections()
     },
 
@@ -225,7 +226,13 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
       inFlight.add(controller)
       try {
         const result = await client.call({ connectionId: current.id, baseUrl: current.baseUrl, token: token }, call.operation, params.data as object, { signal: controller.signal })
-        if (!result.ok) throw new ServiceError(result.error)
+        if (!result.ok) {
+          if (result.error.code === 'unauthorized' && !refusedTokens.has(current.id)) {
+            refusedTokens.add(current.id)
+            await announceConnections()
+          }
+          throw new ServiceError(result.error)
+        }
         return result.value
       } finally {
         inFlight.delete(controller)
@@ -289,6 +296,7 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
           },
           { token: result.accessToken, clientSecret: attempt.clientSecret },
         )
+        refusedTokens.delete(connection.id)
         outcome = { attemptId: attempt.attemptId, ok: true, connectionId: connection.id }
         await announceConnections()
       }

@@ -203,6 +203,7 @@ describe('helpers', () => {
     expect(normaliseShopUrl('acme.example.com')).toEqual({ shop: 'acme.example.com', shopBase: 'https://acme.example.com' })
     expect(normaliseShopUrl('http://127.0.0.1:4010/')).toEqual({ shop: '127.0.0.1:4010', shopBase: 'http://127.0.0.1:4010' })
     expect(normaliseShopUrl('ftp://acme.example.com')).toBeNull()
+    expect(normaliseShopUrl('http://acme.example.com')).toBeNull()
     expect(normaliseShopUrl('https://user:pw@acme.example.com')).toBeNull()
   })
 })

@@ -69,6 +69,8 @@ function quote(value: string): string {
   return clean.length > 80 ? `${clean.slice(0, 80)}…` : clean
 }
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
 /** `{ shop, url }` of a store address the user typed: `acme.example.com` or `https://acme.example.com/`. */
 export function normaliseShopUrl(input: string): { shop: string; shopBase: string } | null {
   const trimmed = input.trim()
@@ -80,6 +82,8 @@ export function normaliseShopUrl(input: string): { shop: string; shopBase: strin
     return null
   }
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || !url.host) return null
+  // The client secret travels to this address: plain http only to a store on this machine.
+  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return null
   return { shop: url.host, shopBase: url.origin }
 }
 
