@@ -1,10 +1,13 @@
 // DemoData owns the demo store's state: generation from a seed, restore from saved JSON
 // (checked with zod), and the indexes that keep big stores fast (orders by id, orders
 // pre-sorted per sort key, a lower-cased search text per order). Route handlers in
-// ../api change the state through it and call `ordersChanged()` so the indexes follow.
+// ../api change the state through it and call `orderChanged()` so the indexes follow.
+// Orders are not stored whole: they are rebuilt from the seed on demand (OrderGenerator),
+// and only orders changed through the API are kept (and saved) as overrides.
 import type { CheckoutDetail, MetaFieldDefinition, Order } from '../../common/store-api/resources'
 import { IMAGE_LIBRARY, PRODUCTS } from './catalog'
-import { fillCustomerTotals, generateCheckouts, generateCustomers, generateOrders } from './generate-commerce'
+import { OrderGenerator, fillCustomerTotals, generateCheckouts, generateCustomers } from './generate-commerce'
+import { summarizeOrder, type OrderSummary } from './order-summary'
 import { generateBlogs, generateCollections, generateMetaFields } from './generate-content'
 import { Prng } from './prng'
 import {
@@ -12,43 +15,8 @@ import {
   type MetaValueRecord, type SentEmail,
 } from './state'
 
+export type { OrderSummary }
 export type OrderSortKey = 'date' | 'modified_date' | 'paid_date' | 'total_sales'
-
-/** What the order list filters and sorts on, small enough to keep for 100,000 orders. */
-export interface OrderSummary {
-  id: number
-  createdGmt: string
-  modifiedGmt: string
-  /** Store-local day of post_modified, `YYYY-MM-DD` (filter[modified_date]). */
-  modifiedDay: string
-  /** Empty for unpaid orders, which therefore sort as the oldest by paid date. */
-  paidGmt: string
-  /** Store-local day of paid_date, `YYYY-MM-DD` (filter[date]); empty when unpaid. */
-  paidDay: string
-  total: number
-  status: string
-  financial: string
-  fulfillment: string
-  /** Lower-cased number, product names, SKUs, transaction id and customer e-mail. */
-  search: string
-}
-
-export function summarizeOrder(order: Order): OrderSummary {
-  return {
-    id: order.ID,
-    createdGmt: order.post_date_gmt,
-    modifiedGmt: order.post_modified_gmt,
-    modifiedDay: order.post_modified.slice(0, 10),
-    paidGmt: order.paid_date_gmt ?? '',
-    paidDay: order.paid_date ? order.paid_date.slice(0, 10) : '',
-    total: order.order_total,
-    status: order.post_status,
-    financial: order.financial_status,
-    fulfillment: order.fulfillment_status,
-    search: [order.number, ...order.line_items.flatMap((l) => [l.order_item_name, l.sku]), order.transaction_id ?? '', order.billing_address.email]
-      .join('\n').toLowerCase(),
-  }
-}
 
 function sortValue(summary: OrderSummary, key: OrderSortKey): string | number {
   switch (key) {
@@ -59,9 +27,24 @@ function sortValue(summary: OrderSummary, key: OrderSortKey): string | number {
   }
 }
 
+function customerCount(orders: number): number {
+  return Math.max(20, Math.min(20_000, Math.ceil(orders / 3)))
+}
+
+interface Orders {
+  generator: OrderGenerator
+  summaries: OrderSummary[]
+}
+
+function ordersFor(seed: number, count: number): Orders & { rng: Prng; customers: ReturnType<typeof generateCustomers> } {
+  const rng = new Prng(seed)
+  const customers = generateCustomers(rng, customerCount(count))
+  const generator = new OrderGenerator(seed, count, customers.homes)
+  return { rng, customers, generator, summaries: generator.summaries() }
+}
+
 export class DemoData {
   readonly seed: number
-  orders: Order[]
   checkouts: CheckoutDetail[]
   customers: CustomerRecord[]
   productIds: number[]
@@ -73,13 +56,16 @@ export class DemoData {
   private readonly emails: SentEmail[]
   private nextIds: DemoState['nextIds']
 
-  private orderIndex = new Map<number, Order>()
-  private summaries = new Map<number, OrderSummary>()
+  private readonly generator: OrderGenerator
+  /** Orders changed through the API; they replace the generated ones and are saved. */
+  private readonly overrides = new Map<number, Order>()
+  /** Generated orders built for a response, kept so repeated reads are cheap. */
+  private readonly built = new Map<number, Order>()
+  private readonly summaries: OrderSummary[]
   private ascendingBy = new Map<OrderSortKey, OrderSummary[]>()
 
-  private constructor(state: DemoState) {
+  private constructor(state: DemoState, orders: Orders) {
     this.seed = state.seed
-    this.orders = state.orders
     this.checkouts = state.checkouts
     this.customers = state.customers
     this.productIds = state.productIds
@@ -90,26 +76,29 @@ export class DemoData {
     this.metaValues = state.metaValues
     this.emails = state.sentEmails
     this.nextIds = state.nextIds
-    for (const order of this.orders) {
-      this.orderIndex.set(order.ID, order)
-      this.summaries.set(order.ID, summarizeOrder(order))
+    this.generator = orders.generator
+    this.summaries = orders.summaries
+    for (const order of state.orderOverrides) {
+      const index = order.ID - this.generator.idOf(0)
+      if (index < 0 || index >= this.summaries.length) throw new Error(`saved order ${order.ID} is not one of this store's orders`)
+      this.overrides.set(order.ID, order)
+      this.summaries[index] = summarizeOrder(order)
     }
   }
 
   static generate(opts: { seed: number; orders: number; checkouts?: number }): DemoData {
-    const rng = new Prng(opts.seed)
     const orderCount = Math.max(0, Math.floor(opts.orders))
-    const { customers, homes } = generateCustomers(rng, Math.max(20, Math.min(20_000, Math.ceil(orderCount / 3))))
-    const orders = generateOrders(rng, orderCount, homes)
-    const checkouts = generateCheckouts(rng, opts.checkouts ?? 40, homes, orders)
-    fillCustomerTotals(checkouts, orders)
+    const { rng, customers: { customers, homes }, generator, summaries } = ordersFor(opts.seed, orderCount)
+    const checkouts = generateCheckouts(rng, opts.checkouts ?? 40, homes, summaries)
+    fillCustomerTotals(checkouts, summaries)
     const blogs = generateBlogs(rng)
     const collections = generateCollections(blogs)
-    const { definitions, values } = generateMetaFields(rng, orders.map((o) => o.ID), customers)
+    const { definitions, values } = generateMetaFields(rng, summaries.map((o) => o.id), customers)
     return new DemoData({
       version: STATE_VERSION,
       seed: opts.seed,
-      orders,
+      orderCount,
+      orderOverrides: [],
       checkouts,
       customers,
       productIds: PRODUCTS.map((p) => p.id),
@@ -120,19 +109,22 @@ export class DemoData {
       metaValues: values,
       sentEmails: [],
       nextIds: { blog: blogs.length + 1, collection: collections.length + 1, metaField: definitions.length + 1 },
-    })
+    }, { generator, summaries })
   }
 
   /** Restores a saved store; throws (with zod's message) when the JSON is not a valid state. */
   static fromJSON(json: unknown): DemoData {
-    return new DemoData(DemoState.parse(json))
+    const state = DemoState.parse(json)
+    const { generator, summaries } = ordersFor(state.seed, state.orderCount)
+    return new DemoData(state, { generator, summaries })
   }
 
   toJSON(): DemoState {
     return {
       version: STATE_VERSION,
       seed: this.seed,
-      orders: this.orders,
+      orderCount: this.generator.count,
+      orderOverrides: [...this.overrides.values()].sort((a, b) => a.ID - b.ID),
       checkouts: this.checkouts,
       customers: this.customers,
       productIds: this.productIds,
@@ -167,16 +159,29 @@ export class DemoData {
   // ------------------------------------------------------------ orders
 
   order(id: number): Order | undefined {
-    return this.orderIndex.get(id)
+    const changed = this.overrides.get(id)
+    if (changed) return changed
+    const index = id - this.generator.idOf(0)
+    if (!Number.isInteger(index) || index < 0 || index >= this.generator.count) return undefined
+    let order = this.built.get(id)
+    if (!order) {
+      // Bounded: a client paging through 100,000 orders must not keep them all.
+      if (this.built.size >= 5000) this.built.clear()
+      order = this.generator.build(index)
+      this.built.set(id, order)
+    }
+    return order
   }
 
   get orderCount(): number {
-    return this.orders.length
+    return this.generator.count
   }
 
-  /** Call after changing an order in place, so the summaries and sorted lists follow. */
+  /** Call after changing an order in place: it becomes an override (saved) and the indexes follow. */
   orderChanged(order: Order): void {
-    this.summaries.set(order.ID, summarizeOrder(order))
+    this.overrides.set(order.ID, order)
+    this.built.delete(order.ID)
+    this.summaries[order.ID - this.generator.idOf(0)] = summarizeOrder(order)
     this.ascendingBy.clear()
   }
 
@@ -184,7 +189,7 @@ export class DemoData {
   ordersAscending(key: OrderSortKey): OrderSummary[] {
     let sorted = this.ascendingBy.get(key)
     if (!sorted) {
-      const keyed = [...this.summaries.values()].map((summary) => ({ summary, value: sortValue(summary, key) }))
+      const keyed = this.summaries.map((summary) => ({ summary, value: sortValue(summary, key) }))
       keyed.sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : a.summary.id - b.summary.id))
       sorted = keyed.map((k) => k.summary)
       this.ascendingBy.set(key, sorted)
@@ -217,7 +222,7 @@ export class DemoData {
   /** True when a resource that meta field values can attach to exists. */
   resourceExists(resourceType: string, id: number): boolean {
     switch (resourceType) {
-      case 'order': return this.orderIndex.has(id)
+      case 'order': return this.order(id) !== undefined
       case 'blog': return this.blog(id) !== undefined
       case 'blog_collection': return this.collection(id) !== undefined
       case 'product': return this.productIds.includes(id)

@@ -4,7 +4,6 @@
 //                 + order_tax + order_shipping_tax − Σ discount_record.amount
 // Refunds agree with financial_status: `refund` refunds order_total, `partial-refund` less.
 import type { CheckoutDetail, Order, Visit } from '../../common/store-api/resources'
-import type { Prng } from './prng'
 import {
   CAMPAIGNS, CARRIERS, COUPONS, CURRENCY, DEVICES, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, PAYMENT_METHODS, PLACES,
   PRODUCTS, REFUND_REASONS, SALES_CHANNELS, SELLER_NOTES, SHOP_DOMAIN, SHOP_URL, STREETS, USER_AGENTS, UTM_SOURCES,
@@ -13,6 +12,8 @@ import {
 import type { CustomerRecord } from './state'
 import { ZERO_DATE, gmt, isoLocal, isoZero, local } from './time'
 import { addressIndex, shortAddress } from './addresses'
+import type { OrderSummary } from './order-summary'
+import { Prng } from './prng'
 
 /** Generated data ends here: a fixed instant, so the same seed always gives the same JSON. */
 export const GENERATION_ANCHOR = new Date(Date.UTC(2026, 10, 1, 12, 0, 0))
@@ -129,49 +130,124 @@ function trackingNumber(rng: Prng, carrier: string): string {
 
 type Status = Order['post_status']
 
-export function generateOrders(rng: Prng, count: number, homes: PersonPlace[]): Order[] {
-  const orders: Order[] = []
-  const start = GENERATION_ANCHOR.getTime() - 365 * DAY
-  const slot = (365 * DAY) / Math.max(count, 1)
-  const ordersPerCustomer = new Map<number, number>()
-  let itemId = 1
-  for (let i = 0; i < count; i++) {
-    const id = 1001 + i
-    const home = rng.pick(homes)
-    const { customer, place } = home
-    const created = new Date(Math.floor(start + i * slot + rng.next() * slot * 0.9))
-    const cart = buildCart(rng, place)
+/** The per-order random stream: independent of every other order, so any order can be rebuilt alone. */
+function orderRng(seed: number, index: number): Prng {
+  let h = (seed ^ 0x85ebca6b) >>> 0
+  h = Math.imul(h ^ (index + 0x9e3779b9), 0xc2b2ae35) >>> 0
+  h ^= h >>> 16
+  return new Prng(h)
+}
+
+/** The decisions that the order list filters and sorts on; cheap enough to compute for 100,000 orders. */
+interface OrderCore {
+  rng: Prng
+  id: number
+  home: PersonPlace
+  cart: Cart
+  status: Status
+  financial: string
+  paymentMethod: string
+  paymentTitle: string
+  created: Date
+  paidAt: Date | undefined
+  trackAt: Date | undefined
+  completedAt: Date | undefined
+  refund: { at: Date; cents: number; source: string; reason: string } | undefined
+  modified: Date
+  transactionId: string
+}
+
+/**
+ * Orders are generated lazily: `summary(i)` computes only what lists need, `build(i)` the whole
+ * order, both from the order's own random stream, so a 100,000-order store starts in seconds
+ * and keeps only the orders someone looked at or changed.
+ */
+export class OrderGenerator {
+  private readonly start = GENERATION_ANCHOR.getTime() - 365 * DAY
+  private readonly slot: number
+  /** Ordinal of each order among its customer's orders (conversion_summary.order_index). */
+  private readonly ordinals: Int32Array
+
+  constructor(
+    private readonly seed: number,
+    readonly count: number,
+    private readonly homes: PersonPlace[],
+  ) {
+    this.slot = (365 * DAY) / Math.max(count, 1)
+    this.ordinals = new Int32Array(count)
+  }
+
+  idOf(index: number): number {
+    return 1001 + index
+  }
+
+  /** Summaries of every order in id order; also fills the per-customer ordinals. */
+  summaries(): OrderSummary[] {
+    const perCustomer = new Map<number, number>()
+    const out: OrderSummary[] = new Array(this.count)
+    for (let i = 0; i < this.count; i++) {
+      const core = this.core(i)
+      const n = (perCustomer.get(core.home.customer.id) ?? 0) + 1
+      perCustomer.set(core.home.customer.id, n)
+      this.ordinals[i] = n
+      out[i] = {
+        id: core.id,
+        createdGmt: gmt(core.created),
+        modifiedGmt: gmt(core.modified),
+        modifiedDay: local(core.modified).slice(0, 10),
+        paidGmt: core.paidAt ? gmt(core.paidAt) : '',
+        paidDay: core.paidAt ? local(core.paidAt).slice(0, 10) : '',
+        total: money(core.cart.total),
+        status: core.status,
+        financial: core.financial,
+        fulfillment: core.status === 'wc-completed' ? 'fulfilled' : 'unfulfilled',
+        email: core.home.customer.email,
+        search: [String(core.id), ...core.cart.lines.flatMap((l) => [lineName(l), lineSku(l)]), core.transactionId, core.home.customer.email].join('\n').toLowerCase(),
+      }
+    }
+    return out
+  }
+
+  private core(i: number): OrderCore {
+    const rng = orderRng(this.seed, i)
+    const id = this.idOf(i)
+    const home = rng.pick(this.homes)
+    const created = new Date(Math.floor(this.start + i * this.slot + rng.next() * this.slot * 0.9))
+    const cart = buildCart(rng, home.place)
     const status: Status = rng.weighted([['wc-completed', 40], ['wc-processing', 22], ['wc-on-hold', 8], ['wc-cancelled', 12], ['wc-pending', 18]] as const)
     let financial: string
     if (status === 'wc-pending' || status === 'wc-on-hold') financial = 'unpaid'
     else if (status === 'wc-processing') financial = 'paid'
     else if (status === 'wc-cancelled') financial = rng.chance(0.6) ? 'refund' : 'unpaid'
     else financial = rng.weighted([['paid', 82], ['partial-refund', 12], ['refund', 6]] as const)
-    const paid = financial !== 'unpaid'
     const [paymentMethod, paymentTitle] = status === 'wc-on-hold' ? PAYMENT_METHODS[2]! : rng.pick(PAYMENT_METHODS.slice(0, 2))
     const events: number[] = [created.getTime()]
-    const paidAt = paid ? new Date(created.getTime() + rng.int(1, 30) * MINUTE) : undefined
+    const paidAt = financial !== 'unpaid' ? new Date(created.getTime() + rng.int(1, 30) * MINUTE) : undefined
     if (paidAt) events.push(paidAt.getTime())
-    const fulfilled = status === 'wc-completed'
-    const trackAt = fulfilled ? new Date(created.getTime() + rng.int(20, 72) * HOUR) : undefined
+    const trackAt = status === 'wc-completed' ? new Date(created.getTime() + rng.int(20, 72) * HOUR) : undefined
     if (trackAt) events.push(trackAt.getTime())
-    const completedAt = fulfilled && trackAt ? new Date(trackAt.getTime() + rng.int(2, 6) * DAY) : undefined
+    const completedAt = trackAt ? new Date(trackAt.getTime() + rng.int(2, 6) * DAY) : undefined
     if (completedAt) events.push(completedAt.getTime())
-
-    const refunds: NonNullable<Order['refunds']> = []
-    let refunded = 0
+    let refund: OrderCore['refund']
     if (paidAt && (financial === 'refund' || financial === 'partial-refund')) {
-      refunded = financial === 'refund' ? cart.total : Math.max(1, Math.min(cart.total - 1, Math.round(cart.total * (0.1 + rng.next() * 0.5))))
-      const at = new Date(paidAt.getTime() + rng.int(1, 10) * DAY)
-      events.push(at.getTime())
-      const source = rng.chance(0.7) ? 'manual' : 'auto'
-      refunds.push({ refund_date: local(at), refund_date_gmt: gmt(at), refund_amount: money(refunded), refund_reason: rng.pick(REFUND_REASONS), refund_source: source })
+      const cents = financial === 'refund' ? cart.total : Math.max(1, Math.min(cart.total - 1, Math.round(cart.total * (0.1 + rng.next() * 0.5))))
+      refund = { at: new Date(paidAt.getTime() + rng.int(1, 10) * DAY), cents, source: rng.chance(0.7) ? 'manual' : 'auto', reason: rng.pick(REFUND_REASONS) }
+      events.push(refund.at.getTime())
     }
     if (status === 'wc-cancelled') events.push(created.getTime() + rng.int(2, 48) * HOUR)
-    const modified = new Date(Math.max(...events))
-    const orderIndex = (ordersPerCustomer.get(customer.id) ?? 0) + 1
-    ordersPerCustomer.set(customer.id, orderIndex)
+    const transactionId = paidAt ? (paymentMethod === 'paypal' ? rng.hex(17).toUpperCase() : `ch_${rng.hex(24)}`) : ''
+    return { rng, id, home, cart, status, financial, paymentMethod, paymentTitle, created, paidAt, trackAt, completedAt, refund, modified: new Date(Math.max(...events)), transactionId }
+  }
 
+  /** The whole order at index i, exactly as the summary describes it. Call summaries() first. */
+  build(i: number): Order {
+    const core = this.core(i)
+    const { rng, id, home, cart, status, financial, paymentMethod, paymentTitle, created, paidAt, trackAt, completedAt, refund, modified } = core
+    const { customer, place } = home
+    let itemId = id * 100
+    const refunds: NonNullable<Order['refunds']> = refund
+      ? [{ refund_date: local(refund.at), refund_date_gmt: gmt(refund.at), refund_amount: money(refund.cents), refund_reason: refund.reason, refund_source: refund.source }]
+      : []
     const billing = {
       first_name: customer.first_name, last_name: customer.last_name, address_1: home.street, address_2: rng.chance(0.2) ? `Apt ${rng.int(1, 40)}` : '',
       city: place.city, state: place.state, postcode: place.postcode, country: place.country,
@@ -188,7 +264,7 @@ export function generateOrders(rng: Prng, count: number, homes: PersonPlace[]): 
     }
     const lineItems: Order['line_items'] = cart.lines.map((line) => ({
       order_item_id: itemId++,
-      order_item_name: line.variant ? `${line.product.name} - ${line.variant.attrs[0]?.value ?? ''}` : line.product.name,
+      order_item_name: lineName(line),
       order_item_type: 'line_item',
       order_id: id,
       price: money(line.product.price),
@@ -199,7 +275,7 @@ export function generateOrders(rng: Prng, count: number, homes: PersonPlace[]): 
       public_url: `${SHOP_URL}/products/${line.product.slug}`,
       line_subtotal: moneyText(line.cents),
       regular_price: moneyText(line.product.regularPrice),
-      sku: line.variant ? `${line.product.sku}-${line.variant.id % 10}` : line.product.sku,
+      sku: lineSku(line),
       properties: line.variant ? line.variant.attrs : [],
     }))
     const first = cart.lines[0]!
@@ -221,7 +297,7 @@ export function generateOrders(rng: Prng, count: number, homes: PersonPlace[]): 
       payment_method: paymentMethod,
       payment_method_title: paymentTitle,
       financial_status: financial,
-      fulfillment_status: fulfilled ? 'fulfilled' : 'unfulfilled',
+      fulfillment_status: trackAt ? 'fulfilled' : 'unfulfilled',
       billing_user_name: `${customer.first_name} ${customer.last_name}`,
       order_shipping: money(cart.shipping),
       order_total: money(cart.total),
@@ -265,7 +341,7 @@ export function generateOrders(rng: Prng, count: number, homes: PersonPlace[]): 
       }] : [],
       seller_notes: rng.chance(0.15) ? [{ id: itemId++, order_id: id, note: rng.pick(SELLER_NOTES), created_at_gmt: gmt(created), updated_at_gmt: gmt(created) }] : [],
       conversion_summary: {
-        order_id: id, order_index: orderIndex, interact_times: rng.int(1, 30), page_visits_count: rng.int(2, 40), sessions_count: rng.int(1, 6),
+        order_id: id, order_index: this.ordinals[i] || 1, interact_times: rng.int(1, 30), page_visits_count: rng.int(2, 40), sessions_count: rng.int(1, 6),
         days_to_conversion: Math.floor((created.getTime() - firstVisitAt.getTime()) / DAY), device: rng.pick(DEVICES), ip: ip(rng),
         first_visit: visit(rng, firstVisitAt, landing), last_visit: visit(rng, new Date(created.getTime() - rng.int(1, 30) * MINUTE), `${SHOP_URL}/cart`),
       },
@@ -280,7 +356,7 @@ export function generateOrders(rng: Prng, count: number, homes: PersonPlace[]): 
       order.date_updated = local(trackAt)
     }
     if (paidAt) {
-      order.transaction_id = paymentMethod === 'paypal' ? rng.hex(17).toUpperCase() : `ch_${rng.hex(24)}`
+      order.transaction_id = core.transactionId
       order.paid_date = local(paidAt)
       order.paid_date_gmt = gmt(paidAt)
       order.processing_at = local(paidAt)
@@ -288,32 +364,41 @@ export function generateOrders(rng: Prng, count: number, homes: PersonPlace[]): 
       if (paymentMethod === 'paypal') order.gateway_email = customer.email
     }
     if (refunds.length > 0) {
-      order.refund_amount = money(refunded)
+      order.refund_amount = money(refund?.cents ?? 0)
       order.refunds = refunds
     }
-    orders.push(order)
+    return order
   }
-  return orders
 }
+
+function lineName(line: CartLine): string {
+  return line.variant ? `${line.product.name} - ${line.variant.attrs[0]?.value ?? ''}` : line.product.name
+}
+
+function lineSku(line: CartLine): string {
+  return line.variant ? `${line.product.sku}-${line.variant.id % 10}` : line.product.sku
+}
+
+
 
 /**
  * Abandoned checkouts. About a quarter were recovered: they point at a real order of the same
  * customer placed a few hours later (recall_status 1). Reminder e-mails go out 1 h and 24 h after
  * abandoning; one that is not due yet, or was cancelled, keeps the zero date.
  */
-export function generateCheckouts(rng: Prng, count: number, homes: PersonPlace[], orders: Order[]): CheckoutDetail[] {
+export function generateCheckouts(rng: Prng, count: number, homes: PersonPlace[], orders: OrderSummary[]): CheckoutDetail[] {
   const checkouts: CheckoutDetail[] = []
-  const recent = orders.filter((o) => Date.parse(`${o.post_date_gmt}Z`) > GENERATION_ANCHOR.getTime() - 60 * DAY && o.financial_status !== 'unpaid')
+  const recent = orders.filter((o) => Date.parse(`${o.createdGmt.replace(' ', 'T')}Z`) > GENERATION_ANCHOR.getTime() - 60 * DAY && o.financial !== 'unpaid')
   const recoveredOrders = rng.sample(recent, Math.min(recent.length, Math.round(count * 0.25)))
   const homeByEmail = new Map(homes.map((h) => [h.customer.email, h]))
   let emailId = 1
   for (let i = 0; i < count; i++) {
     const id = 30001 + i
     const recovered = recoveredOrders[i % 4 === 1 ? Math.floor(i / 4) : -1]
-    const home = (recovered ? homeByEmail.get(recovered.billing_address.email) : undefined) ?? rng.pick(homes)
+    const home = (recovered ? homeByEmail.get(recovered.email) : undefined) ?? rng.pick(homes)
     const { customer, place } = home
     const created = recovered
-      ? new Date(Date.parse(`${recovered.post_date_gmt}Z`) - rng.int(2, 20) * HOUR)
+      ? new Date(Date.parse(`${recovered.createdGmt.replace(' ', 'T')}Z`) - rng.int(2, 20) * HOUR)
       : new Date(GENERATION_ANCHOR.getTime() - rng.int(1, 30 * 24) * HOUR)
     const cart = buildCart(rng, place)
     const token = rng.hex(32)
@@ -322,7 +407,7 @@ export function generateCheckouts(rng: Prng, count: number, homes: PersonPlace[]
     const emailCount = rng.weighted([[0, 15], [1, 35], [2, 50]] as const)
     for (let e = 0; e < emailCount; e++) {
       const due = new Date(created.getTime() + (e === 0 ? 1 : 24) * HOUR)
-      const sent = !canceled && due.getTime() <= GENERATION_ANCHOR.getTime() && (!recovered || due.getTime() < Date.parse(`${recovered.post_date_gmt}Z`))
+      const sent = !canceled && due.getTime() <= GENERATION_ANCHOR.getTime() && (!recovered || due.getTime() < Date.parse(`${recovered.createdGmt.replace(' ', 'T')}Z`))
       const createdAt = new Date(created.getTime() + 5 * MINUTE)
       emails.push({
         id: emailId++, checkout_id: id, template_id: e === 0 ? 'abandoned_checkout_first' : 'abandoned_checkout_second',
@@ -333,7 +418,7 @@ export function generateCheckouts(rng: Prng, count: number, homes: PersonPlace[]
         coupon_code: e === 1 ? 'COMEBACK10' : '',
       })
     }
-    const lastEvent = Math.max(created.getTime(), ...emails.filter((m) => m.is_sent === 1).map((m) => Date.parse(`${m.send_time_gmt}Z`)))
+    const lastEvent = Math.max(created.getTime(), ...emails.filter((m) => m.is_sent === 1).map((m) => Date.parse(`${m.send_time_gmt.replace(' ', 'T')}Z`)))
     const address = {
       first_name: customer.first_name, last_name: customer.last_name, country: place.country, state: place.state, postcode: place.postcode,
       city: place.city, address_1: home.street, address_2: '', phone: customer.phone, email: customer.email, state_name: place.stateName,
@@ -366,7 +451,7 @@ export function generateCheckouts(rng: Prng, count: number, homes: PersonPlace[]
       checkout_email_is_manual: '0',
       checkout_email_manual_send_total_num: 0,
       custom_attributes: [],
-      order_id: recovered ? recovered.ID : null,
+      order_id: recovered ? recovered.id : null,
       customer_email: customer.email,
       billing_user_name: `${customer.first_name} ${customer.last_name}`,
       payment_method: paymentMethod,
@@ -424,13 +509,13 @@ export function generateCheckouts(rng: Prng, count: number, homes: PersonPlace[]
 }
 
 /** Fills each checkout customer's order_count / order_total from the orders. */
-export function fillCustomerTotals(checkouts: CheckoutDetail[], orders: Order[]): void {
+export function fillCustomerTotals(checkouts: CheckoutDetail[], orders: OrderSummary[]): void {
   const totals = new Map<string, { count: number; cents: number }>()
   for (const o of orders) {
-    const t = totals.get(o.billing_address.email) ?? { count: 0, cents: 0 }
+    const t = totals.get(o.email) ?? { count: 0, cents: 0 }
     t.count++
-    t.cents += Math.round(o.order_total * 100)
-    totals.set(o.billing_address.email, t)
+    t.cents += Math.round(o.total * 100)
+    totals.set(o.email, t)
   }
   for (const c of checkouts) {
     const t = totals.get(c.customer_email)

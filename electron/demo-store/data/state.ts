@@ -73,7 +73,9 @@ export type SentEmail = z.infer<typeof SentEmail>
 export const DemoState = z.object({
   version: z.literal(STATE_VERSION),
   seed: z.number().int(),
-  orders: z.array(Order),
+  /** Orders are rebuilt from the seed; only the ones changed through the API are saved. */
+  orderCount: z.number().int().nonnegative().max(1_000_000),
+  orderOverrides: z.array(Order),
   checkouts: z.array(CheckoutDetail),
   customers: z.array(CustomerRecord),
   productIds: z.array(z.number().int().positive()),
