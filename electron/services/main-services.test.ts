@@ -253,6 +253,14 @@ describe('hostile IPC payloads', () => {
     expect((await ok<ConnectionsState>(s, 'connections.get', [])).activeId).toBe(outcome.connectionId)
   })
 
+  it('names the argument and the problem in plain words', async () => {
+    const s = await start()
+    expect(await s.invoke('connections.setActive', [42])).toEqual({
+      ok: false,
+      error: { code: 'bad_request', message: 'The request was not understood: argument 1: Invalid input: expected string, received number.' },
+    })
+  })
+
   it('drops a __proto__ key from a connect request without polluting anything', async () => {
     const s = await start()
     const request = JSON.parse(`{"shopUrl":"${store.url}","clientId":"b","clientSecret":"secret-c","scopes":["read_orders"],"__proto__":{"polluted":true}}`) as unknown

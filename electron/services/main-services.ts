@@ -62,10 +62,12 @@ type Handlers = {
 }
 
 /** Zod issues in plain words, short, without echoing the values sent. */
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+export function describeIssues(issues: readonly z.core.$ZodIssue[], { argumentList = false } = {}): string {
   const shorten = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…` : text)
   const listed = issues.slice(0, 5).map((issue) => {
-    const where = issue.path.map((p) => shorten(String(p))).join('.')
+    // A channel's arguments are a tuple: say "argument 1" rather than "0".
+    const path = argumentList && typeof issue.path[0] === 'number' ? [`argument ${issue.path[0] + 1}`, ...issue.path.slice(1)] : issue.path
+    const where = path.map((p) => shorten(String(p))).join('.')
     return where ? `${where}: ${shorten(issue.message)}` : shorten(issue.message)
   })
   return listed.join('; ') + (issues.length > 5 ? `; and ${issues.length - 5} more` : '')
@@ -258,7 +260,7 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
       const parsed = parseArgs(channel, args)
       if (parsed === null) {
         const issues = channels[channel].args.safeParse(args).error?.issues ?? []
-        return { ok: false, error: { code: 'bad_request', message: `The request was not understood: ${describeIssues(issues)}.` } }
+        return { ok: false, error: { code: 'bad_request', message: `The request was not understood: ${describeIssues(issues, { argumentList: true })}.` } }
       }
       const handler = handlers[channel] as (args: unknown) => Promise<unknown>
       const value = await handler(parsed)
