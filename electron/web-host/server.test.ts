@@ -5,7 +5,7 @@ import { request } from 'node:http'
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ChannelName, ConnectOutcome, EventName, IpcResult } from '../common/ipc-contract'
 import type { MainServices } from '../services/host-contract'
 import { MAX_INVOKE_BODY_BYTES, startWebHost, type RunningWebHost } from './server'
@@ -234,6 +234,8 @@ describe('events', () => {
       event: 'store.onDidChangeReachability',
       payload: { connectionId: 'c1', online: false, checkedAt: '2026-11-22T00:00:00.000Z' },
     })
+    // The closed tab's subscription is dropped, so events stop going nowhere.
+    await vi.waitFor(() => expect(services.listenerCount).toBe(0))
   })
 })
 
