@@ -23,6 +23,11 @@ export interface HostCapabilities {
   openExternal(url: string): Promise<boolean>
   /** An already-running demo store to use instead of embedding one (tests and benchmarks). */
   demoStoreUrl?: string
+  /**
+   * The clock (ms since the epoch) for connect-attempt expiry, launch-link age and logs;
+   * Date.now when absent. A test host can move it forward to make an attempt stale.
+   */
+  now?: () => number
 }
 
 export interface MainServices {

@@ -293,6 +293,23 @@ describe('hostile IPC payloads', () => {
   })
 })
 
+describe('a stale callback', () => {
+  it('is refused once the host clock has moved 10 minutes past the attempt', async () => {
+    let clock = Date.now()
+    const s = await start({ ...makeHost(), now: () => clock })
+    const attempt = await ok<ConnectAttempt>(s, 'connections.begin', [
+      { shopUrl: store.url, clientId: 'app-id', clientSecret: CLIENT_SECRET, scopes: ['read_orders'] },
+    ])
+    const state = new URL(attempt.authorizeUrl).searchParams.get('state')!
+    clock += 10 * 60 * 1000
+    const outcome = await s.handleOAuthCallback(`${REDIRECT}?${new URLSearchParams(signParams({ code: 'c', shop: store.shop, state }, CLIENT_SECRET))}`)
+    expect(outcome).toEqual({ attemptId: attempt.attemptId, ok: false, error: { code: 'oauth', message: 'This connect attempt expired (after 10 minutes). Start connecting again.' } })
+    expect(events.at(-1)).toEqual({ event: 'connections.onDidFinishConnect', payload: outcome })
+    expect(store.received).toEqual([])
+    expect((await ok<ConnectionsState>(s, 'connections.get', [])).connections).toEqual([])
+  })
+})
+
 describe('app.openExternal', () => {
   it('opens web links in the system browser', async () => {
     const s = await start()

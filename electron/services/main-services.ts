@@ -74,7 +74,7 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[], { argumentLi
 }
 
 export async function createMainServices(host: HostCapabilities, deps: MainServicesDeps = {}): Promise<MainServices> {
-  const now = deps.now ?? Date.now
+  const now = deps.now ?? host.now ?? Date.now
   const diagnostics = createDiagnostics(join(host.profileDir, 'diagnostics.log'), now)
   const requestLog = new RequestLog()
   const store = await openConnectionStore(host.profileDir, host.vault)
