@@ -129,7 +129,7 @@ export interface RowResult {
 /** Queues the ready rows one by one; a failure of one row does not stop the others. */
 export async function importTrackingRows(
   verdicts: readonly RowVerdict[],
-  track: (orderId: number, body: NonNullable<RowVerdict['body']>, label: string) => Promise<unknown>,
+  track: (orderId: number, body: NonNullable<RowVerdict['body']>, subject: string) => Promise<unknown>,
 ): Promise<RowResult[]> {
   const results: RowResult[] = []
   for (const v of verdicts) {
@@ -138,7 +138,7 @@ export async function importTrackingRows(
     else if (v.status === 'skip') results.push({ ...base, outcome: 'skipped', message: v.problems.join(' ') })
     else {
       try {
-        await track(v.orderId as number, v.body as NonNullable<RowVerdict['body']>, `Tracking for #${v.row.orderNumber}`)
+        await track(v.orderId as number, v.body as NonNullable<RowVerdict['body']>, `#${v.row.orderNumber}`)
         results.push({ ...base, outcome: 'queued', message: 'Queued; it is sent when the store is reachable.' })
       } catch (error) {
         results.push({ ...base, outcome: 'failed', message: error instanceof Error ? error.message : String(error) })

@@ -44,3 +44,13 @@ export function ordersToCsv(orders: Iterable<Order>): string {
   const data = Array.from(orders, orderExportRow)
   return Papa.unparse({ fields: [...EXPORT_COLUMNS], data }, { escapeFormulae: true, newline: '\r\n' })
 }
+
+/** Hands text to the user as a file download (the browser's or Electron's save flow). */
+export function downloadText(fileName: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = fileName
+  a.click()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}

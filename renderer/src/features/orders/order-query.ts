@@ -176,11 +176,11 @@ export const ORDER_INDEXES = {
 
 const END_OF_DAY = '\uffff'
 
-function hasIndex(table: Table<Order, number>, name: string): boolean {
+function hasIndex<T extends Order, I>(table: Table<T, number, I>, name: string): boolean {
   return !!table.schema.idxByName[name]
 }
 
-async function keysInRange(table: Table<Order, number>, index: string, range: DayRange): Promise<number[]> {
+async function keysInRange<T extends Order, I>(table: Table<T, number, I>, index: string, range: DayRange): Promise<number[]> {
   const lower = range.from ?? FIRST_REAL_DAY
   const upper = (range.to ?? '9999-12-31') + END_OF_DAY
   return (await table.where(index).between(lower, upper, true, true).primaryKeys()) as number[]
@@ -192,7 +192,7 @@ async function keysInRange(table: Table<Order, number>, index: string, range: Da
  * only for a text search (streamed, never kept). Falls back to streaming the rows for
  * any index the cache does not carry.
  */
-export async function orderIdsForQuery(table: Table<Order, number>, query: OrderQuery): Promise<number[]> {
+export async function orderIdsForQuery<T extends Order, I>(table: Table<T, number, I>, query: OrderQuery): Promise<number[]> {
   const { key, descending } = parseSort(query.sort)
   const sortIndex = SORT_FIELDS[key]
 
@@ -223,7 +223,7 @@ export async function orderIdsForQuery(table: Table<Order, number>, query: Order
 
   if (!hasIndex(table, sortIndex) || rowChecks.length > 0) {
     // Rows must be read: stream them once, keep only (ID, sort value) of the matches.
-    let source: Collection<Order, number> = table.toCollection()
+    let source: Collection<T, number, I> = table.toCollection()
     const smallest = keySets.reduce<Set<number> | undefined>((min, s) => (!min || s.size < min.size ? s : min), undefined)
     if (smallest) source = table.where(':id').anyOf([...smallest])
     const hits: { ID: number; v: SortValue }[] = []

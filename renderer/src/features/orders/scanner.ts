@@ -12,7 +12,7 @@ export interface ScannerOrder {
 
 export interface ScannerDeps {
   /** Queues the write; resolves with a handle that `withdraw` understands. */
-  track(orderId: number, body: ReturnType<typeof trackBody>, label: string): Promise<number>
+  track(orderId: number, body: ReturnType<typeof trackBody>, subject: string): Promise<number>
   /** Withdraws a queued write: 'withdrawn', or 'already-sent' when it has left the outbox. */
   withdraw(handle: number): Promise<'withdrawn' | 'already-sent'>
 }
@@ -65,7 +65,7 @@ export class ScannerSession {
     const problem = trackingNumberError(raw)
     if (problem) return { ok: false, message: problem }
     const body = trackBody({ trackno: raw, carrier, sendEmail })
-    const handle = await this.deps.track(order.ID, body, `Tracking for #${order.number}`)
+    const handle = await this.deps.track(order.ID, body, `#${order.number}`)
     const entry: ScannedEntry = { order, trackno: body.trackno, carrier: body.logistics_company ?? '', handle }
     this.done.push(entry)
     this.position++
