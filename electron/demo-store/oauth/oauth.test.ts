@@ -74,6 +74,8 @@ describe('consent page', () => {
     expect(csp).toContain("frame-ancestors 'none'")
     expect(csp).toContain('form-action \'self\' http://127.0.0.1:53682')
     expect(csp).not.toContain('script-src')
+    // Not no-referrer: under it a browser posts the form with `Origin: null`, which the store refuses.
+    expect(res.headers.get('referrer-policy')).toBe('same-origin')
     const html = await res.text()
     expect(html).toContain(`Install Storedesk on ${store.shop}?`)
     expect(html).toContain('See your orders and abandoned checkouts')
@@ -172,8 +174,11 @@ describe('install', () => {
     const forged = await decide(second, 'install', { Origin: 'http://evil.example' })
     expect(forged.status).toBe(403)
     expect(forged.headers.get('location')).toBeNull()
-    // The refused post did not consume the form: the merchant can still answer it.
-    expect((await decide(second, 'install', { Origin: store.url })).status).toBe(302)
+    const crossSite = await decide(second, 'install', { 'Sec-Fetch-Site': 'cross-site' })
+    expect(crossSite.status).toBe(403)
+    expect(await crossSite.text()).toContain('posted from another site')
+    // The refused posts did not consume the form: the merchant can still answer it.
+    expect((await decide(second, 'install', { Origin: store.url, 'Sec-Fetch-Site': 'same-origin' })).status).toBe(302)
   })
 })
 

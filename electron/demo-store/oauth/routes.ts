@@ -32,7 +32,8 @@ function html(c: Context, status: 200 | 400 | 403, body: string, formTarget?: st
   c.header('Content-Security-Policy', pageCsp(formTarget))
   c.header('X-Frame-Options', 'DENY')
   c.header('X-Content-Type-Options', 'nosniff')
-  c.header('Referrer-Policy', 'no-referrer')
+  // same-origin, not no-referrer: under no-referrer a browser posts the form with `Origin: null`.
+  c.header('Referrer-Policy', 'same-origin')
   c.header('Cache-Control', 'no-store')
   return c.html(body, status)
 }
@@ -74,9 +75,11 @@ export function createOAuthRoutes(deps: OAuthRouteDeps): Hono {
   })
 
   routes.post('/admin/oauth/authorize', async (c) => {
-    // The form token is the CSRF defence; a browser's Origin header, when sent, must also be ours.
+    // The form token is the CSRF defence; what a browser says about the post's origin must also be us.
     const origin = c.req.header('origin')
-    if (origin !== undefined && origin !== new URL(c.req.url).origin) return refuse(c, 'The decision was posted from another site.', 403)
+    const fetchSite = c.req.header('sec-fetch-site')
+    const foreign = (origin !== undefined && origin !== new URL(c.req.url).origin) || (fetchSite !== undefined && fetchSite !== 'same-origin')
+    if (foreign) return refuse(c, 'The decision was posted from another site.', 403)
     const type = c.req.header('content-type') ?? ''
     if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) return refuse(c, 'The decision must be posted from the consent form.')
     const form = await c.req.parseBody()
