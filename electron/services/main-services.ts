@@ -127,14 +127,14 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
   // take another port, the connection follows it. Failures are logged, never fatal.
   const demoReady: Promise<void> =
     demo.embeds && store.list().some((c) => c.isDemo)
-      ? demo.ensure().then(
-          async (info) => {
+      ? demo
+          .ensure()
+          .then(async (info) => {
             for (const c of store.list().filter((c) => c.isDemo && c.clientId === info.clientId)) {
               if (c.baseUrl !== info.baseUrl || c.shop !== info.shop) await store.update(c.id, { baseUrl: info.baseUrl, shop: info.shop })
             }
-          },
-          (error: unknown) => diagnostics.record('starting the demo store at start-up', error),
-        )
+          })
+          .catch((error: unknown) => diagnostics.record('starting the demo store at start-up', error))
       : Promise.resolve()
 
   // Connections whose token the store refused (401) since it was stored: shown as needing a reconnect.
