@@ -1,0 +1,216 @@
+// The Electron shell's wiring, with Electron replaced by recorders: the window's
+// webPreferences, the session's fences (permissions, CSP header), the guard every
+// webContents gets, the IPC gate on every contract channel, storedesk:// links from a
+// second instance, and the capabilities the services receive.
+import { pathToFileURL } from 'node:url'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { CHANNEL_NAMES, type ChannelName, type EventName } from '../common/ipc-contract'
+import type { HostCapabilities } from '../services/host-contract'
+
+const PAGE_CSP = "default-src 'self'; script-src 'self'"
+
+const rec = vi.hoisted(() => {
+  type Handler = (...args: never[]) => unknown
+  const appHandlers = new Map<string, Handler>()
+  const ipcHandlers = new Map<string, Handler>()
+  const windows: { options: Record<string, unknown>; webContents: { id: number; send: (...args: unknown[]) => void }; loaded: string[] }[] = []
+  const sent: unknown[][] = []
+  const opened: string[] = []
+  const session = {
+    permissionRequest: undefined as undefined | Handler,
+    permissionCheck: undefined as undefined | Handler,
+    headersReceived: undefined as undefined | Handler,
+  }
+  const services = {
+    host: undefined as HostCapabilities | undefined,
+    invoked: [] as { channel: ChannelName; args: unknown }[],
+    callbacks: [] as string[],
+    launches: [] as string[],
+    emit: undefined as undefined | ((event: EventName, payload: unknown) => void),
+  }
+  return { appHandlers, ipcHandlers, windows, sent, opened, session, services }
+})
+
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>()
+  return {
+    ...fs,
+    readFileSync: ((path: string, ...rest: unknown[]) =>
+      String(path).endsWith('renderer/index.html')
+        ? `<meta http-equiv="Content-Security-Policy" content="${PAGE_CSP}">`
+        : (fs.readFileSync as (...a: unknown[]) => unknown)(path, ...rest)) as typeof fs.readFileSync,
+  }
+})
+
+vi.mock('electron', () => {
+  class BrowserWindow {
+    readonly webContents: { id: number; send: (...args: unknown[]) => void }
+    readonly loaded: string[] = []
+    constructor(readonly options: Record<string, unknown>) {
+      this.webContents = { id: 100 + rec.windows.length, send: (...args: unknown[]) => rec.sent.push(args) }
+      rec.windows.push(this)
+    }
+    once() {}
+    on() {}
+    show() {}
+    focus() {}
+    restore() {}
+    isMinimized() {
+      return false
+    }
+    isDestroyed() {
+      return false
+    }
+    async loadFile(file: string) {
+      this.loaded.push(file)
+    }
+  }
+  return {
+    app: {
+      getPath: () => '/tmp/storedesk-electron-test',
+      setPath: () => {},
+      getVersion: () => '1.2.3',
+      requestSingleInstanceLock: () => true,
+      quit: () => {},
+      whenReady: () => Promise.resolve(),
+      setAsDefaultProtocolClient: () => true,
+      on: (event: string, handler: never) => rec.appHandlers.set(event, handler),
+    },
+    BrowserWindow,
+    ipcMain: { handle: (channel: string, handler: never) => rec.ipcHandlers.set(channel, handler) },
+    safeStorage: {
+      isEncryptionAvailable: () => true,
+      getSelectedStorageBackend: () => 'basic_text',
+      encryptString: (s: string) => Buffer.from(s),
+      decryptString: (b: Buffer) => b.toString(),
+    },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: (h: never) => (rec.session.permissionRequest = h),
+        setPermissionCheckHandler: (h: never) => (rec.session.permissionCheck = h),
+        webRequest: { onHeadersReceived: (h: never) => (rec.session.headersReceived = h) },
+      },
+    },
+    shell: { openExternal: async (url: string) => void rec.opened.push(url) },
+  }
+})
+
+vi.mock('../services/main-services', () => ({
+  createMainServices: async (host: HostCapabilities) => {
+    rec.services.host = host
+    return {
+      invoke: async (channel: ChannelName, args: unknown) => {
+        rec.services.invoked.push({ channel, args })
+        return { ok: true, value: 'answered' }
+      },
+      onEvent: (listener: (event: EventName, payload: unknown) => void) => {
+        rec.services.emit = listener
+        return () => {}
+      },
+      handleOAuthCallback: async (url: string) => {
+        rec.services.callbacks.push(url)
+        return { attemptId: null, ok: true }
+      },
+      handleLaunchLink: async (url: string) => {
+        rec.services.launches.push(url)
+        return { attemptId: null, ok: true }
+      },
+      dispose: async () => {},
+    }
+  },
+}))
+
+const entryUrl = () => pathToFileURL(rec.windows[0]!.loaded[0]!).href
+
+beforeAll(async () => {
+  await import('./index')
+  await vi.waitFor(() => expect(rec.windows[0]?.loaded).toHaveLength(1))
+})
+
+describe('Electron shell wiring', () => {
+  it('opens one window with an isolated, sandboxed renderer and the CommonJS preload', () => {
+    expect(rec.windows).toHaveLength(1)
+    const prefs = rec.windows[0]!.options.webPreferences as Record<string, unknown>
+    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, disableBlinkFeatures: 'Auxclick' })
+    expect(String(prefs.preload)).toMatch(/preload\/index\.cjs$/)
+    expect(rec.windows[0]!.loaded[0]).toMatch(/renderer\/index\.html$/)
+  })
+
+  it('denies every permission request and check', () => {
+    const answers: boolean[] = []
+    ;(rec.session.permissionRequest as unknown as (c: unknown, p: string, cb: (ok: boolean) => void) => void)({}, 'media', (ok) => answers.push(ok))
+    expect(answers).toEqual([false])
+    expect((rec.session.permissionCheck as unknown as () => boolean)()).toBe(false)
+  })
+
+  it('sends the renderer’s CSP (plus frame-ancestors) as a header, replacing any other', () => {
+    let headers: Record<string, string[]> = {}
+    ;(rec.session.headersReceived as unknown as (d: unknown, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void)(
+      { responseHeaders: { 'content-security-policy': ['default-src *'], 'Content-Type': ['text/html'] } },
+      (response) => (headers = response.responseHeaders),
+    )
+    expect(headers).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': [`${PAGE_CSP}; frame-ancestors 'none'`] })
+  })
+
+  it('fences every webContents: foreign navigation and redirects stopped, new windows denied, web links to the system browser', () => {
+    const listeners = new Map<string, (event: { url: string; preventDefault: () => void }) => void>()
+    let openHandler: (details: { url: string }) => { action: string } = () => ({ action: 'allow' })
+    const contents = {
+      on: (event: string, listener: never) => listeners.set(event, listener),
+      setWindowOpenHandler: (handler: typeof openHandler) => (openHandler = handler),
+    }
+    ;(rec.appHandlers.get('web-contents-created') as unknown as (e: unknown, c: unknown) => void)({}, contents)
+
+    const navigate = (event: string, url: string) => {
+      let prevented = false
+      listeners.get(event)!({ url, preventDefault: () => (prevented = true) })
+      return prevented
+    }
+    expect(navigate('will-navigate', `${entryUrl()}#/orders`)).toBe(false)
+    expect(navigate('will-navigate', 'https://help.example/guide')).toBe(true)
+    expect(navigate('will-navigate', 'file:///etc/passwd')).toBe(true)
+    expect(navigate('will-redirect', 'https://evil.example/')).toBe(true)
+    expect(listeners.has('will-attach-webview')).toBe(true)
+
+    expect(openHandler({ url: 'https://store.example/admin' })).toEqual({ action: 'deny' })
+    expect(openHandler({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' })
+    expect(rec.opened).toEqual(['https://help.example/guide', 'https://store.example/admin'])
+  })
+
+  it('answers every contract channel through the sender check', async () => {
+    expect([...rec.ipcHandlers.keys()].sort()).toEqual([...CHANNEL_NAMES].sort())
+    const handler = rec.ipcHandlers.get('connections.setActive') as unknown as (event: unknown, args: unknown) => Promise<unknown>
+    const appFrame = { url: `${entryUrl()}#/`, parent: null }
+
+    expect(await handler({ sender: { id: rec.windows[0]!.webContents.id }, senderFrame: appFrame }, ['c1'])).toEqual({ ok: true, value: 'answered' })
+    expect(await handler({ sender: { id: rec.windows[0]!.webContents.id }, senderFrame: { url: 'https://evil.example/', parent: null } }, ['c2'])).toMatchObject({
+      ok: false,
+      error: { message: 'Refused: unknown sender' },
+    })
+    expect(await handler({ sender: { id: rec.windows[0]!.webContents.id }, senderFrame: { ...appFrame, parent: appFrame } }, ['c3'])).toMatchObject({ ok: false })
+    expect(rec.services.invoked).toEqual([{ channel: 'connections.setActive', args: ['c1'] }])
+  })
+
+  it('hands a second instance’s storedesk:// links to the services, wherever they sit in argv', async () => {
+    const secondInstance = rec.appHandlers.get('second-instance') as unknown as (event: unknown, argv: string[]) => void
+    secondInstance({}, ['/opt/storedesk', 'storedesk://oauth/callback?code=abc&state=s', '--flag'])
+    secondInstance({}, ['/opt/storedesk', '--flag', 'storedesk://launch?shop=acme.example.com&timestamp=1&hmac=ff'])
+    secondInstance({}, ['/opt/storedesk', '--flag'])
+    await vi.waitFor(() => expect(rec.services.launches).toHaveLength(1))
+    expect(rec.services.callbacks).toEqual(['storedesk://oauth/callback?code=abc&state=s'])
+    expect(rec.services.launches).toEqual(['storedesk://launch?shop=acme.example.com&timestamp=1&hmac=ff'])
+  })
+
+  it('gives the services the storedesk:// redirect and a plain vault when Linux offers only basic_text', () => {
+    const host = rec.services.host!
+    expect(host.shell).toBe('electron')
+    expect(host.version).toBe('1.2.3')
+    expect(host.redirectUri()).toBe('storedesk://oauth/callback')
+    expect(host.vault.encrypted).toBe(process.platform !== 'linux')
+  })
+
+  it('forwards service events to the window', () => {
+    rec.services.emit!('connections.onDidChange', { connections: [], activeId: null })
+    expect(rec.sent).toEqual([['storedesk:event', 'connections.onDidChange', { connections: [], activeId: null }]])
+  })
+})
