@@ -46,6 +46,25 @@
 //   Every update remembers what it was based on (updated_at and the written fields' values);
 //   pass `baseUpdatedAt` when the edit started earlier than the cached row (an editor draft).
 //
+// SYNC (installed automatically by the first useStoreDatabase()/useLiveQuery() call; the frame
+// may call useOfflineData() in its setup to start it earlier)
+// - useOfflineData(): starts sync + replayer for the active store (on start, every 5 min, on
+//   window focus, when reachability returns, on every enqueue), registers the disconnect guard
+//   (lists unsent changes) and deletes a store's database after it is disconnected.
+// - useSyncStatus(): ComputedRef<SyncStatus | null>: syncing, current resource, per-resource
+//   { done, total }, rate (items/s), secondsLeft, outcome, lastError, replaying, reconnectNeeded.
+// - useStoreRuntime(): ComputedRef<StoreRuntime | null>: syncNow(), cancelSync(), replayNow().
+// - refreshOrder(db, id), refreshCheckout(db, id) (stores the detail form), refreshBlog(db, id),
+//   refreshMetaFieldValues(db, resource, resourceId): re-read one record when a screen opens it
+//   (meta field values are not part of the full sync). Rows with unsent writes are left alone.
+// - Per resource: db.syncState.get(resource) → { lastSyncAt, complete, storeTotal, lastError }.
+//
+// STORAGE
+// - useStorageInfo() → { info: { usage, quota, persisted }, refresh(), persist() }
+// - clearCache(connectionId, { dropUnsent? }): keeps unsent changes, drafts and revisions unless
+//   dropUnsent. isQuotaError(e), QUOTA_MESSAGE (enqueueWrite already rethrows quota failures
+//   with that message).
+//
 // STOPPED WRITES AND CONFLICTS (the sync panel's actions; the blog editor may call them too)
 // - retryWrite(db, id), discardWrite(db, id) (drops it and puts its rows back to the store's
 //   copy), updateWriteBody(db, id, body), resolveConflict(db, id, 'mine' | 'theirs' | { merged }).
@@ -88,3 +107,7 @@ export {
   setMetaFieldValue,
 } from './actions'
 export { useStoreDatabase, useLiveQuery } from './live'
+export { useOfflineData, useSyncStatus, useStoreRuntime } from './install'
+export type { SyncStatus, ResourceProgress } from './runtime'
+export { refreshOrder, refreshCheckout, refreshBlog, refreshMetaFieldValues } from './sync'
+export { useStorageInfo, clearCache, isQuotaError, QUOTA_MESSAGE, requestPersistence, type StorageInfo } from './storage'

@@ -8,9 +8,11 @@ import { from, Observable, of, switchMap } from 'rxjs'
 import { computed, shallowRef, toValue, watch, type ComputedRef, type MaybeRefOrGetter, type Ref, type WatchSource } from 'vue'
 import { useConnectionsStore } from '@/app/connections-store'
 import { storeDatabase, type StoreDatabase } from './db'
+import { useOfflineData } from './install'
 
 /** The active connection's database, or null when no store is connected. Follows store switches. */
 export function useStoreDatabase(): ComputedRef<StoreDatabase | null> {
+  useOfflineData()
   const connections = useConnectionsStore()
   return computed(() => (connections.activeId ? storeDatabase(connections.activeId) : null))
 }

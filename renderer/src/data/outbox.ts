@@ -14,6 +14,7 @@ import {
   type RowKey,
   type StoreDatabase,
 } from './db'
+import { explainQuota } from './storage'
 import { describeWrite, lanesOf, lanesOverlap, type Write, type WriteKind } from './writes'
 
 type Keyed = 'blogs' | 'collections' | 'metaFieldDefinitions'
@@ -283,25 +284,30 @@ export function onEnqueued(listener: (connectionId: string) => void): () => void
  * outbox entry's id. A change to a create that has not been sent yet is folded into it.
  */
 export async function enqueueWrite(db: StoreDatabase, write: Write, options: EnqueueOptions = {}): Promise<number> {
-  const id = await db.transaction('rw', allTables(db), async () => {
-    const canonical = await canonicalWrite(db, write)
-    const folded = await foldIntoUnsentCreate(db, canonical)
-    if (folded !== null) return folded
-    const base = await applyLocally(db, canonical)
-    if (base && options.baseUpdatedAt !== undefined) base.updatedAt = options.baseUpdatedAt
-    const entry: OutboxEntry = {
-      kind: canonical.kind,
-      write: canonical,
-      lanes: lanesOf(canonical),
-      state: 'queued',
-      attempts: 0,
-      nextAttemptAt: 0,
-      createdAt: Date.now(),
-      base,
-      label: describeWrite(canonical, options.name),
-    }
-    return (await db.outbox.add(entry)) as number
-  })
+  let id: number
+  try {
+    id = await db.transaction('rw', allTables(db), async () => {
+      const canonical = await canonicalWrite(db, write)
+      const folded = await foldIntoUnsentCreate(db, canonical)
+      if (folded !== null) return folded
+      const base = await applyLocally(db, canonical)
+      if (base && options.baseUpdatedAt !== undefined) base.updatedAt = options.baseUpdatedAt
+      const entry: OutboxEntry = {
+        kind: canonical.kind,
+        write: canonical,
+        lanes: lanesOf(canonical),
+        state: 'queued',
+        attempts: 0,
+        nextAttemptAt: 0,
+        createdAt: Date.now(),
+        base,
+        label: describeWrite(canonical, options.name),
+      }
+      return (await db.outbox.add(entry)) as number
+    })
+  } catch (error) {
+    throw explainQuota(error)
+  }
   for (const listener of listeners) listener(db.connectionId)
   return id
 }

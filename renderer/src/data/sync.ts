@@ -7,7 +7,7 @@
 // overwritten: the outbox's optimistic state stays until the store has accepted the write.
 import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, Order } from '@common/store-api/resources'
 import { storeKey, SYNC_RESOURCES, type CachedBlog, type CachedCollection, type CachedMetaField, type StoreDatabase, type SyncResource, type SyncState } from './db'
-import type { StoreCall } from './store-client'
+import { storeCallFor, type StoreCall } from './store-client'
 
 export const ORDER_PAGE_SIZE = 250
 export const CHECKOUT_PAGE_SIZE = 250
@@ -286,26 +286,26 @@ async function syncMetaFields(db: StoreDatabase, call: StoreCall, options: SyncO
 // ---------------------------------------------------------------- one record, on demand
 
 /** Re-reads one order (a detail screen opening) unless an unsent write holds it. */
-export async function refreshOrder(db: StoreDatabase, call: StoreCall, id: number): Promise<void> {
+export async function refreshOrder(db: StoreDatabase, id: number, call: StoreCall = storeCallFor(db.connectionId)): Promise<void> {
   const { data } = await call('orders.get', { path: { id } })
   const existing = await db.orders.get(id)
   if (!existing?.pending) await db.orders.put(data)
 }
 
 /** Reads a checkout's detail form (shippings, fees, customer, conversion summary) into the cache. */
-export async function refreshCheckout(db: StoreDatabase, call: StoreCall, id: number): Promise<void> {
+export async function refreshCheckout(db: StoreDatabase, id: number, call: StoreCall = storeCallFor(db.connectionId)): Promise<void> {
   const { data } = await call('checkouts.get', { path: { id } })
   await db.checkouts.put(data)
 }
 
-export async function refreshBlog(db: StoreDatabase, call: StoreCall, id: number): Promise<void> {
+export async function refreshBlog(db: StoreDatabase, id: number, call: StoreCall = storeCallFor(db.connectionId)): Promise<void> {
   const { data } = await call('blogs.get', { path: { id } })
   const existing = await db.blogs.where('storeId').equals(id).first()
   if (!existing?.pending) await db.blogs.put(blogRow(data, existing?.key ?? storeKey(id), existing?.seen))
 }
 
 /** Meta field values of one resource (`resource` as the API path segment), kept unless an unsent write holds them. */
-export async function refreshMetaFieldValues(db: StoreDatabase, call: StoreCall, resource: string, resourceId: string | number): Promise<void> {
+export async function refreshMetaFieldValues(db: StoreDatabase, resource: string, resourceId: string | number, call: StoreCall = storeCallFor(db.connectionId)): Promise<void> {
   const id = String(resourceId)
   const { data } = await call('metaFieldValues.list', { path: { resource, id } })
   await db.transaction('rw', db.metaFieldValues, async () => {

@@ -1,0 +1,199 @@
+// Keeps the active store's cache fresh and its outbox moving: sync on start, every few minutes,
+// when the window regains focus and when the store becomes reachable again; the replayer
+// whenever a write is queued or a retry falls due. Never two syncs (or two replayers) for one
+// store at once, across windows too (Web Locks). Its status is reactive for the sync panel.
+import { reactive } from 'vue'
+import { storeDatabase, SYNC_RESOURCES, type StoreDatabase, type SyncResource } from './db'
+import { onEnqueued } from './outbox'
+import { replayOutbox } from './replayer'
+import { asCallError, isOffline, needsReconnect, storeCallFor, withLock, type StoreCall } from './store-client'
+import { SyncCancelled, syncAll } from './sync'
+import { isQuotaError, QUOTA_MESSAGE } from './storage'
+
+export const SYNC_INTERVAL_MS = 5 * 60_000
+
+export interface ResourceProgress {
+  done: number
+  total: number | null
+}
+
+export interface SyncStatus {
+  connectionId: string
+  /** A sync pass is running in this window. */
+  syncing: boolean
+  /** Another window holds this store's sync lock. */
+  syncingElsewhere: boolean
+  current: SyncResource | null
+  progress: Record<SyncResource, ResourceProgress>
+  startedAt: number | null
+  /** Items per second in this pass, once measurable. */
+  rate: number | null
+  secondsLeft: number | null
+  /** How the last pass ended. */
+  outcome: 'done' | 'cancelled' | 'offline' | 'failed' | 'reconnect' | null
+  lastError: string | null
+  lastFinishedAt: number | null
+  replaying: boolean
+  /** The outbox stopped because the store refused the token: the user must reconnect. */
+  reconnectNeeded: boolean
+}
+
+export interface RuntimeHooks {
+  /** A request failed because the store could not be reached. */
+  onOffline?: () => void
+  /** A request succeeded. */
+  onOnline?: () => void
+}
+
+function emptyProgress(): Record<SyncResource, ResourceProgress> {
+  return Object.fromEntries(SYNC_RESOURCES.map((r) => [r, { done: 0, total: null }])) as Record<SyncResource, ResourceProgress>
+}
+
+export class StoreRuntime {
+  readonly db: StoreDatabase
+  readonly status: SyncStatus
+  private abort: AbortController | null = null
+  private replayTimer: ReturnType<typeof setTimeout> | null = null
+  private replayAgain = false
+  private replayRunning: Promise<void> | null = null
+  private cleanups: (() => void)[] = []
+
+  constructor(
+    readonly connectionId: string,
+    private readonly call: StoreCall = storeCallFor(connectionId),
+    private readonly hooks: RuntimeHooks = {},
+  ) {
+    this.db = storeDatabase(connectionId)
+    this.status = reactive<SyncStatus>({
+      connectionId,
+      syncing: false,
+      syncingElsewhere: false,
+      current: null,
+      progress: emptyProgress(),
+      startedAt: null,
+      rate: null,
+      secondsLeft: null,
+      outcome: null,
+      lastError: null,
+      lastFinishedAt: null,
+      replaying: false,
+      reconnectNeeded: false,
+    })
+  }
+
+  /** Starts the schedule: a sync and a replay now, then on the timer, on focus and on enqueue. */
+  start(): void {
+    void this.syncNow()
+    void this.replayNow()
+    const interval = setInterval(() => {
+      void this.syncNow()
+      void this.replayNow()
+    }, SYNC_INTERVAL_MS)
+    this.cleanups.push(() => clearInterval(interval))
+    const onFocus = () => {
+      void this.syncNow()
+      void this.replayNow()
+    }
+    window.addEventListener('focus', onFocus)
+    this.cleanups.push(() => window.removeEventListener('focus', onFocus))
+    this.cleanups.push(onEnqueued((id) => id === this.connectionId && void this.replayNow()))
+  }
+
+  stop(): void {
+    this.cancelSync()
+    for (const cleanup of this.cleanups.splice(0)) cleanup()
+    if (this.replayTimer) clearTimeout(this.replayTimer)
+  }
+
+  /** The store answered again: catch up at once. */
+  reachable(): void {
+    void this.syncNow()
+    void this.replayNow()
+  }
+
+  cancelSync(): void {
+    this.abort?.abort()
+  }
+
+  /** Runs one sync pass unless one is running already (here or in another window). */
+  async syncNow(resources: readonly SyncResource[] = SYNC_RESOURCES): Promise<void> {
+    if (this.status.syncing) return
+    const ran = await withLock(`storedesk-sync-${this.connectionId}`, () => this.runSync(resources), { ifAvailable: true })
+    this.status.syncingElsewhere = ran === null
+  }
+
+  private async runSync(resources: readonly SyncResource[]): Promise<true> {
+    const abort = (this.abort = new AbortController())
+    Object.assign(this.status, { syncing: true, startedAt: Date.now(), progress: emptyProgress(), rate: null, secondsLeft: null, lastError: null, outcome: null })
+    try {
+      await syncAll(this.db, this.call, {
+        signal: abort.signal,
+        resources,
+        onProgress: (report) => {
+          this.status.current = report.resource
+          this.status.progress[report.resource] = { done: report.done, total: report.total }
+          this.updateRate()
+        },
+      })
+      this.status.outcome = 'done'
+      this.hooks.onOnline?.()
+    } catch (thrown) {
+      if (thrown instanceof SyncCancelled) this.status.outcome = 'cancelled'
+      else {
+        const error = asCallError(thrown)
+        this.status.lastError = isQuotaError(thrown) ? QUOTA_MESSAGE : error.message
+        this.status.outcome = isOffline(error) ? 'offline' : needsReconnect(error) ? 'reconnect' : 'failed'
+        if (isOffline(error)) this.hooks.onOffline?.()
+      }
+    } finally {
+      Object.assign(this.status, { syncing: false, current: null, lastFinishedAt: Date.now(), secondsLeft: null })
+      this.abort = null
+    }
+    return true
+  }
+
+  private updateRate() {
+    const elapsed = (Date.now() - (this.status.startedAt ?? Date.now())) / 1000
+    const entries = Object.values(this.status.progress)
+    const done = entries.reduce((sum, p) => sum + p.done, 0)
+    const total = entries.reduce((sum, p) => sum + (p.total ?? p.done), 0)
+    if (elapsed < 0.5 || done === 0) return
+    this.status.rate = done / elapsed
+    this.status.secondsLeft = total > done ? (total - done) / this.status.rate : 0
+  }
+
+  /** Sends what the outbox holds; coalesces calls made while a replay runs. */
+  replayNow(): Promise<void> {
+    if (this.replayRunning) {
+      this.replayAgain = true
+      return this.replayRunning
+    }
+    this.replayRunning = (async () => {
+      do {
+        this.replayAgain = false
+        await withLock(`storedesk-outbox-${this.connectionId}`, () => this.runReplay())
+      } while (this.replayAgain)
+    })().finally(() => {
+      this.replayRunning = null
+    })
+    return this.replayRunning
+  }
+
+  private async runReplay(): Promise<void> {
+    this.status.replaying = true
+    try {
+      const result = await replayOutbox(this.db, this.call)
+      this.status.reconnectNeeded = result.stoppedBy === 'reconnect'
+      if (result.stoppedBy === 'offline') this.hooks.onOffline?.()
+      else if (result.sent > 0) this.hooks.onOnline?.()
+      if (this.replayTimer) clearTimeout(this.replayTimer)
+      this.replayTimer = null
+      // Offline, the backoff timer is a fallback: reachable() usually wakes it earlier.
+      if (result.nextAttemptAt !== null && result.stoppedBy !== 'reconnect') {
+        this.replayTimer = setTimeout(() => void this.replayNow(), Math.max(0, result.nextAttemptAt - Date.now()))
+      }
+    } finally {
+      this.status.replaying = false
+    }
+  }
+}
