@@ -16,6 +16,10 @@ describe('parseCliOptions', () => {
     expect(parseCliOptions(['--profile', '/tmp/flag-profile'], { STOREDESK_PROFILE: '/tmp/env-profile' }, home).profileDir).toBe('/tmp/flag-profile')
   })
 
+  it('makes a relative profile absolute, so the services never depend on the working directory', () => {
+    expect(parseCliOptions(['--profile', 'profiles/test'], {}, home).profileDir).toBe(`${process.cwd()}/profiles/test`)
+  })
+
   it('does not open a browser with --no-open or BROWSER=none', () => {
     expect(parseCliOptions(['--no-open'], {}, home).openBrowser).toBe(false)
     expect(parseCliOptions([], { BROWSER: 'none' }, home).openBrowser).toBe(false)

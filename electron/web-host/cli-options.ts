@@ -1,7 +1,7 @@
 // The browser shell's command line: `--port`, `--profile DIR` (or STOREDESK_PROFILE),
 // `--no-open` (or BROWSER=none), `--demo-store-url URL` (or STOREDESK_DEMO_STORE_URL).
 // Pure, so the defaults and the refusals are tested without starting anything.
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
 
@@ -40,7 +40,7 @@ export function parseCliOptions(argv: string[], env: NodeJS.ProcessEnv, home: st
   }
   return {
     port: port.data,
-    profileDir: values.profile ?? (env.STOREDESK_PROFILE || defaultProfileDir(env, home)),
+    profileDir: resolve(values.profile ?? (env.STOREDESK_PROFILE || defaultProfileDir(env, home))),
     openBrowser: !values['no-open'] && env.BROWSER !== 'none',
     ...(demoStoreUrl !== undefined ? { demoStoreUrl } : {}),
   }
