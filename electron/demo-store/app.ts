@@ -115,7 +115,8 @@ export async function createDemoStoreApp<D extends { toJSON(): unknown }>(option
     })
     app.use('*', bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: () => errorResponse(new ApiError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`)),
+      // The rest of the body is never read, so the connection cannot carry another request.
+      onError: () => errorResponse(new ApiError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`, undefined, { Connection: 'close' })),
     }))
 
     // Control routes first: faults never apply to them, so a test can always switch faults off.

@@ -100,6 +100,22 @@ describe('error shape', () => {
     expect(huge.status).toBe(413)
     expect((await errorOf(huge)).code).toBe('payload_too_large')
 
+    // Streamed without a Content-Length, the body is cut off at the limit all the same.
+    const { port } = new URL(store!.url)
+    const streamedStatus = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/openapi/2021-08/blogs', method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } }, (res) => {
+        res.resume()
+        resolve(res.statusCode!)
+      })
+      // The store may close the socket while the rest is still being sent; only the answer matters.
+      req.on('error', (err) => setTimeout(() => reject(err), 1000))
+      req.write('{"title":"')
+      const chunk = 'x'.repeat(64 * 1024)
+      for (let i = 0; i < 48; i++) req.write(chunk)
+      req.end('"}')
+    })
+    expect(streamedStatus).toBe(413)
+
     // None of them changed the store.
     const list = (await (await api('/openapi/2021-08/blogs', token)).json()) as { data: unknown[] }
     expect(list.data).toHaveLength(1)
