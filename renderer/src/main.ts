@@ -1,2 +1,12 @@
-// Renderer entry: filled in by the app shell.
-export {}
+// Renderer entry: the Vue app with Pinia and the router. The first connections load
+// happens in the router's guard, so the first screen already knows whether a store is
+// connected.
+import { createApp } from 'vue'
+import { createPinia } from 'pinia'
+import App from './App.vue'
+import { createAppRouter } from './app/router'
+
+const app = createApp(App)
+app.use(createPinia())
+app.use(createAppRouter())
+app.mount('#app')

@@ -1,0 +1,38 @@
+// The shop address a user types into "Connect a store": an https URL, or plain http only
+// for a store on this computer (127.0.0.1 / localhost) when testing locally. Normalised to
+// scheme + host (+ path) with no trailing slash, so the same store is always named the same.
+import { z } from 'zod'
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+export type ShopUrlCheck = { ok: true; url: string } | { ok: false; message: string }
+
+export const SHOP_URL_MESSAGES = {
+  empty: 'Enter the store’s address, for example https://acme.example.com.',
+  invalid: 'That is not a web address. Enter it like https://acme.example.com.',
+  insecureHttp: 'Use an https:// address. Plain http:// is only allowed for a store on this computer (127.0.0.1 or localhost).',
+  scheme: 'Use an https:// address.',
+  credentials: 'Leave the user name and password out of the address.',
+  queryOrFragment: 'Enter only the store’s address, without anything after ? or #.',
+} as const
+
+export function checkShopUrl(input: string): ShopUrlCheck {
+  const text = input.trim()
+  if (!text) return { ok: false, message: SHOP_URL_MESSAGES.empty }
+  const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text)
+  // Without a scheme, a store on this computer is assumed to speak http, any other https.
+  const withScheme = hasScheme ? text : `${/^(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/i.test(text) ? 'http' : 'https'}://${text}`
+  // z.url() parses with the WHATWG URL parser, so `new URL` below cannot throw.
+  if (!z.url().safeParse(withScheme).success) return { ok: false, message: SHOP_URL_MESSAGES.invalid }
+  const url = new URL(withScheme)
+  if (url.protocol === 'http:') {
+    if (!LOOPBACK_HOSTS.has(url.hostname)) return { ok: false, message: SHOP_URL_MESSAGES.insecureHttp }
+  } else if (url.protocol !== 'https:') {
+    return { ok: false, message: SHOP_URL_MESSAGES.scheme }
+  }
+  if (!url.hostname || url.hostname.includes('..')) return { ok: false, message: SHOP_URL_MESSAGES.invalid }
+  if (url.username || url.password) return { ok: false, message: SHOP_URL_MESSAGES.credentials }
+  if (url.search || url.hash || text.includes('?') || text.includes('#')) return { ok: false, message: SHOP_URL_MESSAGES.queryOrFragment }
+  const path = url.pathname.replace(/\/+$/, '')
+  return { ok: true, url: `${url.protocol}//${url.host}${path}` }
+}
