@@ -18,11 +18,17 @@ import {
 export type { OrderSummary }
 export type OrderSortKey = 'date' | 'modified_date' | 'paid_date' | 'total_sales'
 
-function sortValue(summary: OrderSummary, key: OrderSortKey): string | number {
+/** `YYYY-MM-DD HH:MM:SS` (UTC) as epoch milliseconds; -1 for an empty date (unpaid orders sort oldest). */
+function epoch(text: string): number {
+  if (text === '') return -1
+  return Date.UTC(+text.slice(0, 4), +text.slice(5, 7) - 1, +text.slice(8, 10), +text.slice(11, 13), +text.slice(14, 16), +text.slice(17, 19))
+}
+
+function sortValue(summary: OrderSummary, key: OrderSortKey): number {
   switch (key) {
-    case 'date': return summary.createdGmt
-    case 'modified_date': return summary.modifiedGmt
-    case 'paid_date': return summary.paidGmt
+    case 'date': return epoch(summary.createdGmt)
+    case 'modified_date': return epoch(summary.modifiedGmt)
+    case 'paid_date': return epoch(summary.paidGmt)
     case 'total_sales': return summary.total
   }
 }
@@ -189,9 +195,21 @@ export class DemoData {
   ordersAscending(key: OrderSortKey): OrderSummary[] {
     let sorted = this.ascendingBy.get(key)
     if (!sorted) {
-      const keyed = this.summaries.map((summary) => ({ summary, value: sortValue(summary, key) }))
-      keyed.sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : a.summary.id - b.summary.id))
-      sorted = keyed.map((k) => k.summary)
+      // Numeric keys and an index sort: string compares over 100,000 objects are several times slower.
+      // Summaries are in id order, so comparing indexes breaks ties by id.
+      const summaries = this.summaries
+      const values = new Float64Array(summaries.length)
+      let alreadySorted = true
+      for (let i = 0; i < summaries.length; i++) {
+        values[i] = sortValue(summaries[i]!, key)
+        if (i > 0 && values[i]! < values[i - 1]!) alreadySorted = false
+      }
+      if (alreadySorted) sorted = summaries.slice()
+      else {
+        const order = Array.from({ length: summaries.length }, (_, i) => i)
+        order.sort((a, b) => values[a]! - values[b]! || a - b)
+        sorted = order.map((i) => summaries[i]!)
+      }
       this.ascendingBy.set(key, sorted)
     }
     return sorted
