@@ -8,8 +8,8 @@ import { checkOrderTotals } from './order-totals'
 function orderFromCents(id: number, random: () => number, skewCents: number): { order: Order; totalCents: number } {
   const cents = (max: number) => Math.floor(random() * max)
   const base = makeOrder(id, random)
-  const items = base.line_items.map((li) => ({ ...li, line_subtotal: (cents(20000) / 100).toFixed(2) }))
-  const itemsCents = items.reduce((s, li) => s + Math.round(Number(li.line_subtotal) * 100), 0)
+  const items = base.line_items.map((li) => ({ ...li, line_total: cents(20000) / 100 }))
+  const itemsCents = items.reduce((s, li) => s + Math.round(li.line_total * 100), 0)
   const shipping = cents(1500)
   const tax = cents(900)
   const shippingTax = cents(200)

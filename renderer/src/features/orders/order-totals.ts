@@ -1,5 +1,5 @@
-// The totals check of an order's detail: items + shipping + fees + tax − discounts must
-// equal order_total. Amounts arrive as numbers or numeric strings (the reference mixes
+// The totals check of an order's detail: Σ line_total + order_shipping + Σ fees.line_total
+// + order_tax + order_shipping_tax − Σ discount_record.amount must equal order_total. Amounts arrive as numbers or numeric strings (the reference mixes
 // both); every sum is done in integer cents so 0.1 + 0.2 never produces a false alarm.
 import type { Order } from '@common/store-api/resources'
 
@@ -14,7 +14,7 @@ export function fromCents(cents: number): number {
 }
 
 export interface OrderTotalsCheck {
-  /** Line items before discounts (line_subtotal, or price × qty when that is missing). */
+  /** Σ line_items.line_total (the store's formula, docs/demo-store.md). */
   itemsCents: number
   shippingCents: number
   feesCents: number
@@ -32,15 +32,8 @@ function discountRecords(order: Order): { amount?: string }[] {
   return Array.isArray(record) ? record : record && Object.keys(record).length > 0 ? [record] : []
 }
 
-function lineSubtotalCents(item: Order['line_items'][number]): number {
-  if (typeof item.line_subtotal === 'string' && item.line_subtotal.trim() !== '' && Number.isFinite(Number(item.line_subtotal))) {
-    return toCents(item.line_subtotal)
-  }
-  return Math.round(toCents(item.price) * Number(item.qty || 0))
-}
-
 export function checkOrderTotals(order: Order): OrderTotalsCheck {
-  const itemsCents = order.line_items.reduce((sum, item) => sum + lineSubtotalCents(item), 0)
+  const itemsCents = order.line_items.reduce((sum, item) => sum + toCents(item.line_total), 0)
   const shippingCents = toCents(order.order_shipping)
   const feesCents = order.fees.reduce((sum, fee) => sum + toCents(fee.line_total), 0)
   const taxCents = toCents(order.order_tax) + toCents(order.order_shipping_tax)
