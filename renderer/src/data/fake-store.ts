@@ -136,7 +136,8 @@ export class FakeStore {
         return { data: publicCollection(this.collections.get(id) ?? this.notFound()) }
       case 'collections.blogs': {
         const collection = this.collections.get(id) ?? this.notFound()
-        return envelope(collection.blogIds.map((bid) => this.blogs.get(bid)!).filter(Boolean), Number(q.page ?? 1), 10)
+        const members = collection.blogIds.map((bid) => this.blogs.get(bid)!).filter(Boolean)
+        return q.page ? envelope(members, Number(q.page), 15) : envelope(members, 1, Math.max(1, members.length))
       }
       case 'collections.create': {
         const t = this.now()

@@ -69,6 +69,7 @@ describe('enqueueing a write', () => {
   it('reorders a collection locally the way sort_blogs_manual does', async () => {
     expect(moveKeys(['a', 'b', 'c', 'd'], ['d'], 1)).toEqual(['d', 'a', 'b', 'c'])
     expect(moveKeys(['a', 'b', 'c', 'd'], ['a', 'b'], 3)).toEqual(['c', 'd', 'a', 'b'])
+    expect(moveKeys(['a', 'b', 'c', 'd'], ['c', 'a'], 2)).toEqual(['b', 'c', 'a', 'd'])
     db = freshDatabase()
     await db.collections.put({ key: storeKey(1), storeId: 1, title: 'C', blogKeys: ['store:1', 'store:2', 'store:3'] })
     await reorderCollection(db, storeKey(1), ['store:3'], 1)

@@ -108,7 +108,8 @@ export async function applyLocally(db: StoreDatabase, write: Write): Promise<Out
         key: write.key,
         storeId: existing?.storeId ?? null,
         title: write.body.title,
-        status: existing?.status ?? 1,
+        // The store makes a new post visible unless told otherwise.
+        status: existing?.status ?? 2,
         collectionKeys: write.collectionKeys ?? existing?.collectionKeys ?? [],
         pending: true,
         server: null,
@@ -253,14 +254,15 @@ export async function applyLocally(db: StoreDatabase, write: Write): Promise<Out
   }
 }
 
-/** Moves `moved` (in their current relative order) so the first of them sits at 1-based `endPosition`. */
+/**
+ * Moves `moved` so the first lands at 1-based `endPosition` and the rest follow in the given
+ * order, clamped so the block at most ends the list: what the store does for sort_blogs_manual.
+ */
 export function moveKeys(order: RowKey[], moved: RowKey[], endPosition: number): RowKey[] {
   const movedSet = new Set(moved)
   const rest = order.filter((k) => !movedSet.has(k))
-  const block = order.filter((k) => movedSet.has(k))
-  for (const k of moved) if (!block.includes(k)) block.push(k)
   const at = Math.max(0, Math.min(rest.length, endPosition - 1))
-  return [...rest.slice(0, at), ...block, ...rest.slice(at)]
+  return [...rest.slice(0, at), ...moved, ...rest.slice(at)]
 }
 
 // ---------------------------------------------------------------- enqueue

@@ -249,14 +249,10 @@ async function syncCollections(db: StoreDatabase, call: StoreCall, options: Sync
   )
 }
 
-/** A collection's blog ids in the store's order (every page of collections.blogs). */
+/** A collection's blog ids in the store's order (without `page` the store lists them all). */
 export async function collectionBlogIds(call: StoreCall, id: number): Promise<number[]> {
-  const ids: number[] = []
-  for (let page = 1; ; page++) {
-    const result = await call('collections.blogs', { path: { id }, query: { page } })
-    ids.push(...result.data.map((b) => b.id))
-    if (result.meta.current_page >= result.meta.last_page || result.data.length === 0) return ids
-  }
+  const result = await call('collections.blogs', { path: { id } })
+  return result.data.map((b) => b.id)
 }
 
 async function syncMetaFields(db: StoreDatabase, call: StoreCall, options: SyncOptions): Promise<void> {
