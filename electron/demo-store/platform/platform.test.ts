@@ -218,6 +218,20 @@ describe('faults', () => {
     expect((await api('/openapi/2021-08/blogs', token)).status).toBe(200)
   })
 
+  it('drops or throttles every request at rate 1, after counting down the next-N faults first', async () => {
+    await start()
+    const token = await mint(['read_content'])
+    await control('PUT', '/faults', { dropRate: 1 })
+    await expect(api('/openapi/2021-08/blogs', token)).rejects.toThrow()
+    await expect(api('/openapi/2021-08/blogs', token)).rejects.toThrow()
+    await control('PUT', '/faults', { dropRate: 0, throttleRate: 1, errorNext: 1 })
+    expect((await api('/openapi/2021-08/blogs', token)).status).toBe(429)
+    await control('PUT', '/faults', { throttleRate: 0 })
+    expect((await api('/openapi/2021-08/blogs', token)).status).toBe(500)
+    expect((await api('/openapi/2021-08/blogs', token)).status).toBe(200)
+    expect(await (await control('GET', '/faults')).json()).toEqual({ latencyMs: 0, errorRate: 0, errorNext: 0, throttleRate: 0, throttleNext: 0, dropRate: 0, dropNext: 0 })
+  })
+
   it('adds latency to every response', async () => {
     await start()
     const token = await mint(['read_content'])
