@@ -196,6 +196,8 @@ export function registerMetaFieldRoutes({ app, data, hooks }: RouteContext): voi
         }
       }
       if (problems.length > 0) throw validationError({ value: problems })
+      // The pattern check awaited a worker: the definition may have been deleted meanwhile.
+      if (data.metaField(def.id) !== def) throw new ApiError(409, 'The meta field was deleted while the value was being checked.')
     }
     // An empty value clears the field.
     data.metaValues = data.metaValues.filter((v) => !(v.meta_field_id === def.id && v.resource_id === id))

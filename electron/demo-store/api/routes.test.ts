@@ -360,4 +360,18 @@ describe('meta fields', () => {
     expect(data.order(orderId)!.post_modified_gmt).toBe('2026-11-22 03:00:00')
     expect((await call('PUT', '/openapi/2021-08/orders/1002/meta_fields', { meta_field_id: '1', value: '5' })).status).toBe(422)
   })
+
+  it('answers 422 instead of hanging when a saved pattern backtracks for too long', async () => {
+    const { data, call } = store(10)
+    // A polynomial pattern the definition-time checks do not catch, planted as a saved store could hold it.
+    const def = data.metaFields.find((d) => d.key === 'subtitle')!
+    def.rule = { regular_expression: 'a*a*a*a*a*a*b' }
+    const res = await call('PUT', '/openapi/2021-08/blogs/2/meta_fields', { meta_field_id: String(def.id), value: 'a'.repeat(5000) })
+    expect(res.status).toBe(422)
+    expect(res.json.error.fields.value).toEqual(['took too long to check against the pattern'])
+    def.rule = { regular_expression: '(a+)+' }
+    const nested = await call('PUT', '/openapi/2021-08/blogs/2/meta_fields', { meta_field_id: String(def.id), value: 'aaaa' })
+    expect(nested.status).toBe(422)
+    expect(data.metaValues.some((v) => v.meta_field_id === def.id && v.resource_id === 2)).toBe(false)
+  })
 })

@@ -58,12 +58,18 @@ describe('DemoData.generate', () => {
     expect(recovered.length).toBeGreaterThan(0)
     for (const c of recovered) {
       expect(c.recall_status).toBe(1)
-      expect(data.order(c.order_id!)?.billing_address.email).toBe(c.customer_email)
+      const order = data.order(c.order_id!)!
+      expect(order.billing_address.email).toBe(c.customer_email)
+      expect(c.order_total).toBe(order.order_total)
+      expect(c.lineitems.map((l) => [l.product_id, l.qty])).toEqual(order.line_items.map((l) => [l.product_id, Number(l.qty)]))
+      expect(Date.parse(c.post_date_gmt)).toBeLessThan(Date.parse(`${order.post_date_gmt.replace(' ', 'T')}Z`))
     }
     const emails = data.checkouts.flatMap((c) => c.checkout_emails)
     expect(emails.some((e) => e.is_sent === 0 && e.send_time === '0000-00-00 00:00:00' && e.updated_at_gmt === '0000-00-00 00:00:00')).toBe(true)
     expect(emails.some((e) => e.is_sent === 1 && /[+-]\d{2}:\d{2}$/.test(e.send_time))).toBe(true)
     for (const c of data.checkouts) {
+      const fees = c.fees.reduce((sum, f) => sum + cents(Number(f.line_total)), 0)
+      expect(cents(Number(c.cart_subtotal)) - cents(c.cart_discount) + cents(Number(c.order_shipping)) + cents(Number(c.taxes_total)) + fees).toBe(cents(c.order_total))
       expect(c.post_date_gmt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/)
       expect(c.cart_email).toMatch(/^https:\/\/.+\/checkout\/recover\//)
     }

@@ -95,7 +95,7 @@ export class DemoData {
   static generate(opts: { seed: number; orders: number; checkouts?: number }): DemoData {
     const orderCount = Math.max(0, Math.floor(opts.orders))
     const { rng, customers: { customers, homes }, generator, summaries } = ordersFor(opts.seed, orderCount)
-    const checkouts = generateCheckouts(rng, opts.checkouts ?? 40, homes, summaries)
+    const checkouts = generateCheckouts(rng, opts.checkouts ?? 40, homes, summaries, (id) => generator.build(id - generator.idOf(0)))
     fillCustomerTotals(checkouts, summaries)
     const blogs = generateBlogs(rng)
     const collections = generateCollections(blogs)

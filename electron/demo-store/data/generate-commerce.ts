@@ -101,6 +101,31 @@ function buildCart(rng: Prng, place: Place): Cart {
   }
 }
 
+/** The cart an order was placed from (the inverse of buildCart). */
+function cartOf(order: Order): Cart {
+  const cents = (n: number) => Math.round(n * 100)
+  const lines: CartLine[] = order.line_items.map((item) => {
+    const product = PRODUCTS.find((p) => p.id === item.product_id)!
+    const qty = Number(item.qty)
+    return { product, variant: product.variants.find((v) => v.id === item.variation_id), qty, cents: product.price * qty }
+  })
+  const records = Array.isArray(order.discount_record) ? order.discount_record : [order.discount_record]
+  const code = records[0]?.code
+  const shipping = order.shippings[0]
+  return {
+    lines,
+    subtotal: lines.reduce((sum, l) => sum + l.cents, 0),
+    coupon: COUPONS.find((c) => c.code === code),
+    discount: records.reduce((sum, r) => sum + cents(Number(r.amount ?? 0)), 0),
+    shippingName: shipping?.order_item_name ?? 'Standard',
+    shippingMethod: shipping?.method_id ?? 'flat_rate',
+    shipping: cents(order.order_shipping),
+    insurance: order.fees.reduce((sum, f) => sum + cents(f.line_total), 0),
+    tax: cents(order.order_tax),
+    total: cents(order.order_total),
+  }
+}
+
 function visit(rng: Prng, at: Date, landing: string): Visit {
   const utm = rng.chance(0.7) ? rng.pick(UTM_SOURCES) : undefined
   return {
@@ -386,7 +411,7 @@ function lineSku(line: CartLine): string {
  * customer placed a few hours later (recall_status 1). Reminder e-mails go out 1 h and 24 h after
  * abandoning; one that is not due yet, or was cancelled, keeps the zero date.
  */
-export function generateCheckouts(rng: Prng, count: number, homes: PersonPlace[], orders: OrderSummary[]): CheckoutDetail[] {
+export function generateCheckouts(rng: Prng, count: number, homes: PersonPlace[], orders: OrderSummary[], orderById: (id: number) => Order | undefined): CheckoutDetail[] {
   const checkouts: CheckoutDetail[] = []
   const recent = orders.filter((o) => Date.parse(`${o.createdGmt.replace(' ', 'T')}Z`) > GENERATION_ANCHOR.getTime() - 60 * DAY && o.financial !== 'unpaid')
   const recoveredOrders = rng.sample(recent, Math.min(recent.length, Math.round(count * 0.25)))
@@ -400,7 +425,9 @@ export function generateCheckouts(rng: Prng, count: number, homes: PersonPlace[]
     const created = recovered
       ? new Date(Date.parse(`${recovered.createdGmt.replace(' ', 'T')}Z`) - rng.int(2, 20) * HOUR)
       : new Date(GENERATION_ANCHOR.getTime() - rng.int(1, 30 * 24) * HOUR)
-    const cart = buildCart(rng, place)
+    // A recovered checkout holds the cart that became its order.
+    const recoveredOrder = recovered ? orderById(recovered.id) : undefined
+    const cart = recoveredOrder ? cartOf(recoveredOrder) : buildCart(rng, place)
     const token = rng.hex(32)
     const emails: CheckoutDetail['checkout_emails'] = []
     const canceled = !recovered && rng.chance(0.1)
