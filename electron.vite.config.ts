@@ -19,6 +19,8 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
+      // A sandboxed preload can require only `electron`: bundle zod and the contract into it.
+      externalizeDeps: false,
       rollupOptions: {
         input: { index: resolve('electron/preload/index.ts') },
         // A sandboxed preload must be CommonJS even though the package is "type": "module".
