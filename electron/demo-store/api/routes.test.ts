@@ -121,11 +121,29 @@ describe('orders', () => {
     expect(res.json.data).toMatchObject({ trackno: '1Z999AA10123456784', trackname: 'UPS', fulfillment_status: 'fulfilled', track_date_gmt: '2026-11-22 03:00:00', date_updated: '2026-11-21 22:00:00' })
     const quiet = await call('POST', `/openapi/2025-04/orders/${target.ID}/track`, { trackno: '9400100000000000000000', sendemail: false })
     expect(quiet.status).toBe(200)
+    const images = (await (await createDataControlRoutes(data).request('/images')).json()) as { data: { ID: number; url: string }[] }
+    expect(images.data.map((i) => i.ID)).toEqual(data.images.map((i) => i.ID))
     const emails = await createDataControlRoutes(data).request('/emails')
     expect(((await emails.json()) as { data: unknown }).data).toEqual([{ orderId: target.ID, to: target.billing_address.email, trackno: '1Z999AA10123456784', carrier: 'UPS', at: NOW.toISOString() }])
     expect((await call('POST', `/openapi/2025-04/orders/${target.ID}/track`, { trackno: '<script>', sendemail: true })).status).toBe(422)
     expect((await call('POST', `/openapi/2025-04/orders/${target.ID}/track`, { trackno: 'X1', sendemail: 'yes' })).status).toBe(422)
     expect(data.sentEmails).toHaveLength(1)
+  })
+
+  it('serves the right orders from a store bigger than its cache of built orders, changed ones included', async () => {
+    const { data, call } = store(6_000)
+    await call('POST', '/openapi/2025-04/orders/1500/track', { trackno: 'BIG1', sendemail: false })
+    const seen = new Map<number, Order>()
+    for (let page = 1; page <= 24; page++) {
+      const res = await call('GET', `/openapi/2025-04/orders?page_size=250&page=${page}&sort=date`)
+      for (const o of res.json.data as Order[]) seen.set(o.ID, o)
+    }
+    expect(seen.size).toBe(6_000)
+    expect(seen.get(1500)!.trackno).toBe('BIG1')
+    const expensive = (await call('GET', '/openapi/2025-04/orders?page_size=5&sort=-total_sales&filter[fulfillment_status]=fulfilled')).json.data.map((o: Order) => o.ID)
+    const independent = [...seen.values()].filter((o) => o.fulfillment_status === 'fulfilled').sort((a, b) => b.order_total - a.order_total || b.ID - a.ID).slice(0, 5).map((o) => o.ID)
+    expect(expensive).toEqual(independent)
+    expect(data.order(1500)!.trackno).toBe('BIG1')
   })
 })
 

@@ -3,6 +3,7 @@
 // data control routes. Auth, scopes, rate limit and faults run in front of these routes
 // (the platform's middleware); here every request is already authorised.
 import { Hono } from 'hono'
+import { imageUrls } from '../data/catalog'
 import type { DemoData } from '../data/demo-data'
 import { ApiError } from '../http/errors'
 import type { DemoEnv } from '../http/env'
@@ -38,9 +39,13 @@ export function createApiRoutes(data: DemoData, hooks: RouteHooks): Hono<DemoEnv
   return app
 }
 
-/** Demo-only read-outs for tests, mounted by the platform under /__demo. */
+/**
+ * Demo-only read-outs, mounted by the platform under /__demo: the shipment e-mails the store
+ * "sent", and the image library blog covers must come from (the API has no image endpoint).
+ */
 export function createDataControlRoutes(data: DemoData): Hono {
   const app = new Hono()
   app.get('/emails', (c) => c.json({ data: data.sentEmails }))
+  app.get('/images', (c) => c.json({ data: data.images.map((image) => ({ ID: image.ID, alt: image.alt, ...imageUrls(image.name) })) }))
   return app
 }
