@@ -18,7 +18,8 @@ export function useOrderList(query: Ref<OrderQuery>) {
   const connections = useConnectionsStore()
   const reachability = useReachabilityStore()
 
-  const syncState = useLiveQuery((db) => db.syncState.get('orders'), [], undefined)
+  // undefined until the cache answered; null when no sync of orders has started yet.
+  const syncState = useLiveQuery((db) => db.syncState.get('orders').then((s) => s ?? null), [], undefined)
   const cacheComplete = computed(() => syncState.value?.complete === true)
 
   const cachedIds = useLiveQuery(async (db) => markRaw(await orderIdsForQuery(db.orders, query.value)), [query], null as number[] | null)
