@@ -37,8 +37,11 @@ class RecordingServices implements MainServices {
     this.callbacks.push(url)
     return this.callbackOutcome
   }
-  async handleLaunchLink(): Promise<ConnectOutcome> {
-    return { attemptId: null, ok: false }
+  readonly launches: string[] = []
+  launchOutcome: ConnectOutcome = { attemptId: null, ok: true, connectionId: 'c1' }
+  async handleLaunchLink(url: string): Promise<ConnectOutcome> {
+    this.launches.push(url)
+    return this.launchOutcome
   }
   async dispose() {
     this.disposed = true
@@ -256,6 +259,24 @@ describe('OAuth redirect', () => {
     expect(reply.body).not.toMatch(/connected/i)
     expect(reply.body).toContain('The shop &lt;img src=x onerror=alert(1)&gt; is not the one you started with.')
     expect(reply.body).not.toContain('<img')
+  })
+})
+
+describe('app_url launch link', () => {
+  it('hands the full link to the services without needing the cookie, then opens the app', async () => {
+    const link = `${host.origin}/launch?shop=127.0.0.1%3A4010&timestamp=1700000000&hmac=ff`
+    const reply = await send(link)
+    expect(services.launches).toEqual([link])
+    expect(reply.status).toBe(302)
+    expect(reply.headers.location).toBe('/')
+  })
+
+  it('shows a refused link’s reason escaped, and does not open the app', async () => {
+    services.launchOutcome = { attemptId: null, ok: false, error: { code: 'oauth', message: 'The link is older than <b>5 minutes</b>.' } }
+    const reply = await send(`${host.origin}/launch?shop=x&timestamp=1&hmac=ff`)
+    expect(reply.status).toBe(400)
+    expect(reply.body).toContain('Launch link refused')
+    expect(reply.body).toContain('The link is older than &lt;b&gt;5 minutes&lt;/b&gt;.')
   })
 })
 

@@ -104,6 +104,20 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     )
   })
 
+  // The store's app_url launch link (shop, timestamp, hmac): like the OAuth redirect it
+  // arrives without our cookie, and the services decide whether its signature holds.
+  app.get('/launch', async (c) => {
+    const outcome = await services!.handleLaunchLink(c.req.url)
+    c.header('Cache-Control', 'no-store')
+    if (outcome.ok) return c.redirect('/', 302)
+    return c.html(
+      html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Storedesk</title></head>
+<body><main><h1>Launch link refused</h1><p role="status">${outcome.error?.message ?? 'The launch link was refused.'}</p></main></body></html>`,
+      400,
+    )
+  })
+
   app.get('/', async (c, next) => {
     const given = c.req.query('launch')
     if (given === undefined) return next()
