@@ -12,7 +12,7 @@ import { DEMO_CLIENT_ID, OAuthRegistry, REDIRECT_URIS } from './oauth/registry'
 import { requireOperationScopes, requireToken } from './platform/auth'
 import { CONTROL_PREFIX, createControlRoutes, loopbackOnly } from './platform/control'
 import { Faults, type FaultSettings } from './platform/faults'
-import { DataFileError, DebouncedSaver, readStateFile, STATE_FORMAT, STATE_VERSION, writeFileAtomic } from './platform/persistence'
+import { DataFileError, DebouncedSaver, readStateFile, setAside, STATE_FORMAT, STATE_VERSION, writeFileAtomic, type StateFile } from './platform/persistence'
 import { RateLimiter, rateLimit } from './platform/rate-limit'
 
 export interface ApiHooks {
@@ -47,6 +47,11 @@ export interface DemoStoreAppOptions<D extends { toJSON(): unknown }> {
   now?: () => number
   /** Delay before a change is written to the data file. */
   saveDelayMs?: number
+  /**
+   * A data file that cannot be used: refuse to start (the default, DataFileError), or rename it
+   * aside (`<file>.unreadable-<time>`) and start a fresh store.
+   */
+  badDataFile?: 'refuse' | 'set-aside'
 }
 
 export interface DemoCredentials {
@@ -62,6 +67,8 @@ export interface DemoStoreApp {
   setShop(shop: string): void
   /** Writes any pending change to the data file now. */
   flush(): Promise<void>
+  /** Where an unusable data file was moved, when badDataFile is 'set-aside' and that happened. */
+  dataFileSetAside?: string
 }
 
 export const DEFAULT_SEED = 42
@@ -74,23 +81,32 @@ export async function createDemoStoreApp<D extends { toJSON(): unknown }>(option
   let seed = options.seed ?? DEFAULT_SEED
   let orders = options.orders ?? DEFAULT_ORDERS
 
-  let registry: OAuthRegistry
-  let data: D
-  const saved = dataFile ? await readStateFile(dataFile) : undefined
-  if (saved && dataFile) {
-    // The file wins over --seed/--orders: it is the store the user played with.
-    seed = saved.seed
-    orders = saved.orders
-    try {
-      registry = OAuthRegistry.fromJSON(saved.oauth, now)
-      data = backend.fromJSON(saved.data)
-    } catch (err) {
-      throw new DataFileError(dataFile, `its content does not load (${(err as Error).message.split('\n')[0]})`)
+  let loadedRegistry: OAuthRegistry | undefined
+  let loadedData: D | undefined
+  let saved: StateFile | undefined
+  let dataFileSetAside: string | undefined
+  try {
+    saved = dataFile ? await readStateFile(dataFile) : undefined
+    if (saved && dataFile) {
+      try {
+        loadedRegistry = OAuthRegistry.fromJSON(saved.oauth, now)
+        loadedData = backend.fromJSON(saved.data)
+      } catch (err) {
+        throw new DataFileError(dataFile, `its content does not load (${(err as Error).message.split('\n')[0]})`)
+      }
+      // The file wins over --seed/--orders: it is the store the user played with.
+      seed = saved.seed
+      orders = saved.orders
     }
-  } else {
-    registry = OAuthRegistry.create(now)
-    data = backend.generate({ seed, orders })
+  } catch (err) {
+    if (!(err instanceof DataFileError) || options.badDataFile !== 'set-aside' || !dataFile) throw err
+    loadedRegistry = undefined
+    dataFileSetAside = await setAside(dataFile, new Date(now()))
+    console.warn(`demo store: ${dataFile} could not be used (${err.reason}); it was moved to ${dataFileSetAside} and a fresh store started.`)
+    saved = undefined
   }
+  const registry = loadedRegistry ?? OAuthRegistry.create(now)
+  let data: D = loadedData ?? backend.generate({ seed, orders })
 
   const saver = new DebouncedSaver(async () => {
     if (!dataFile) return
@@ -158,5 +174,6 @@ export async function createDemoStoreApp<D extends { toJSON(): unknown }>(option
       shop = next
     },
     flush: () => saver.flush(),
+    ...(dataFileSetAside !== undefined ? { dataFileSetAside } : {}),
   }
 }

@@ -20,6 +20,12 @@ export interface StartDemoStoreOptions {
   rateLimit?: boolean
   latencyMs?: number
   errorRate?: number
+  /**
+   * A data file that cannot be used: 'refuse' (the default) rejects with DataFileError and leaves
+   * it untouched; 'set-aside' renames it to `<file>.unreadable-<time>` and starts a fresh store
+   * (the handle's dataFileSetAside says where it went).
+   */
+  badDataFile?: 'refuse' | 'set-aside'
 }
 
 export function startDemoStore(opts: StartDemoStoreOptions = {}): Promise<DemoStoreHandle> {
@@ -33,5 +39,6 @@ export function startDemoStore(opts: StartDemoStoreOptions = {}): Promise<DemoSt
     rateLimit: opts.rateLimit ?? true,
     ...(opts.latencyMs !== undefined ? { latencyMs: opts.latencyMs } : {}),
     ...(opts.errorRate !== undefined ? { errorRate: opts.errorRate } : {}),
+    badDataFile: opts.badDataFile ?? 'refuse',
   })
 }

@@ -12,6 +12,8 @@ export interface DemoStoreHandle {
   credentials: DemoCredentials
   /** Closes the server (open connections too) and writes pending state to the data file. */
   stop(): Promise<void>
+  /** Where an unusable data file was moved (only with `badDataFile: 'set-aside'`). */
+  dataFileSetAside?: string
 }
 
 export async function serveDemoStore<D extends { toJSON(): unknown }>(
@@ -37,6 +39,7 @@ export async function serveDemoStore<D extends { toJSON(): unknown }>(
     url: `http://${shop}`,
     shop,
     credentials: store.credentials,
+    ...(store.dataFileSetAside !== undefined ? { dataFileSetAside: store.dataFileSetAside } : {}),
     stop: () =>
       (stopping ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))

@@ -82,6 +82,17 @@ describe('data file', () => {
     expect(readFileSync(file, 'utf8')).toBe(damaged)
   })
 
+  it('on request, renames an unusable file aside and starts fresh, keeping the damaged bytes', async () => {
+    writeFileSync(file, '{"format":"storedesk-demo-store","vers')
+    const store = await serveDemoStore({ backend: stubBackend, dataFile: file, badDataFile: 'set-aside', now: () => Date.parse('2026-03-01T10:00:00Z') })
+    await store.stop()
+    expect(store.dataFileSetAside).toBe(`${file}.unreadable-2026-03-01T10-00-00-000Z`)
+    expect(readFileSync(store.dataFileSetAside!, 'utf8')).toBe('{"format":"storedesk-demo-store","vers')
+    const fresh = JSON.parse(readFileSync(file, 'utf8')) as { oauth: { clientSecret: string }; data: { titles: string[] } }
+    expect(fresh.oauth.clientSecret).toBe(store.credentials.clientSecret)
+    expect(fresh.data.titles).toEqual(['seeded post 42'])
+  })
+
   it('loads the last complete file when a crash left a half-written temp file beside it', async () => {
     const first = await start()
     const secret = first.credentials.clientSecret
@@ -101,22 +112,19 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(dir)).toEqual(['demo-store.json'])
   })
 
-  it('leaves either the old or the new file, whole, when the writing process is killed mid-write', async () => {
-    const before = JSON.stringify({ version: 'old', filler: 'a'.repeat(1000) })
-    writeFileSync(file, before)
-    const after = JSON.stringify({ version: 'new', filler: 'b'.repeat(40 * 1024 * 1024) })
-    const script = [
-      `import { writeFileAtomic } from ${JSON.stringify(join(import.meta.dirname, 'persistence.ts'))}`,
-      `const text = JSON.stringify({ version: 'new', filler: 'b'.repeat(40 * 1024 * 1024) })`,
-      `process.stdout.write('writing\\n')`,
-      `for (;;) await writeFileAtomic(${JSON.stringify(file)}, text)`,
-    ].join('\n')
-    const child = spawn(join(process.cwd(), 'node_modules/.bin/tsx'), ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
-    await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()))
-    await new Promise((resolve) => setTimeout(resolve, 150))
-    child.kill('SIGKILL')
-    await new Promise((resolve) => child.once('exit', resolve))
-    const left = readFileSync(file, 'utf8')
-    expect([before, after]).toContain(left)
+  it('leaves the old file whole, and no temporary file, when a write fails part-way (a full disk)', async () => {
+    writeFileSync(file, '{"version":"old"}')
+    // A 1 MiB file-size limit makes the 4 MiB write fail after its first megabyte, as a full disk would;
+    // a writer that wrote over the file in place would leave it cut off at 1 MiB.
+    const script = `import { writeFileAtomic } from ${JSON.stringify(join(import.meta.dirname, 'persistence.ts'))}
+await writeFileAtomic(${JSON.stringify(file)}, JSON.stringify({ version: 'new', filler: 'b'.repeat(4 * 1024 * 1024) }))`
+    const child = spawn('bash', ['-c', 'ulimit -f 1024; exec "$0" --import tsx --input-type=module -e "$1"', process.execPath, script], { stdio: ['ignore', 'ignore', 'pipe'] })
+    let stderr = ''
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+    expect(code).not.toBe(0)
+    expect(stderr).toContain('EFBIG')
+    expect(readFileSync(file, 'utf8')).toBe('{"version":"old"}')
+    expect(readdirSync(dir)).toEqual(['demo-store.json'])
   })
 })

@@ -2,7 +2,8 @@
 // Writes are atomic: the new state goes to a temporary file in the same directory, is fsynced,
 // then renamed over the old one, so a crash mid-write leaves the previous file intact. Writes are
 // debounced after changes, serialised, and flushed on shutdown. A file that cannot be read or
-// parsed is reported and never overwritten: the store refuses to start on it.
+// parsed is reported and never overwritten: the store refuses to start on it, or (when the
+// host asks) renames it aside and starts fresh.
 import { randomBytes } from 'node:crypto'
 import { open, readFile, rename, unlink } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
@@ -28,7 +29,7 @@ export type StateFile = z.infer<typeof StateFile>
 export class DataFileError extends Error {
   constructor(
     readonly path: string,
-    reason: string,
+    readonly reason: string,
   ) {
     super(`The demo store data file ${path} cannot be used: ${reason}. It was left untouched; move it aside or pass another --data file to start fresh.`)
     this.name = 'DataFileError'
@@ -53,6 +54,13 @@ export async function readStateFile(path: string): Promise<StateFile | undefined
   const envelope = StateFile.safeParse(json)
   if (!envelope.success) throw new DataFileError(path, `it is not a ${STATE_FORMAT} version ${STATE_VERSION} file`)
   return envelope.data
+}
+
+/** Renames an unusable data file to `<path>.unreadable-<time>` beside it, and returns the new name. */
+export async function setAside(path: string, at: Date): Promise<string> {
+  const aside = `${path}.unreadable-${at.toISOString().replace(/[:.]/g, '-')}`
+  await rename(path, aside)
+  return aside
 }
 
 /** Replaces `path` with `text` atomically (temp file in the same directory, fsync, rename). */
