@@ -66,6 +66,15 @@ function ruleProblems(rule: MetaFieldDefinition['rule'] | undefined): Record<str
   return fields
 }
 
+/** Keeps only the rule members the store knows, so stray keys in a request are not stored. */
+function cleanRule(rule: MetaFieldDefinition['rule'] | undefined): MetaFieldDefinition['rule'] {
+  const clean: MetaFieldDefinition['rule'] = {}
+  if (rule?.min_length !== undefined) clean.min_length = rule.min_length
+  if (rule?.max_length !== undefined) clean.max_length = rule.max_length
+  if (rule?.regular_expression !== undefined) clean.regular_expression = rule.regular_expression
+  return clean
+}
+
 function valueOut(def: MetaFieldDefinition, value: string | null): MetaFieldValue {
   return {
     name: def.name, namespace: def.namespace, key: def.key, description: def.description, type: def.type, rule: def.rule,
@@ -119,7 +128,7 @@ export function registerMetaFieldRoutes({ app, data, hooks }: RouteContext): voi
     const now = gmt(hooks.now())
     const def: MetaFieldDefinition = {
       id: data.nextId('metaField'), name: body.name, namespace: body.namespace, key: body.key, description: body.description ?? '',
-      type: body.type, rule: { ...body.rule }, resource_type: body.resource_type, created_at_gmt: now, updated_at_gmt: now,
+      type: body.type, rule: cleanRule(body.rule), resource_type: body.resource_type, created_at_gmt: now, updated_at_gmt: now,
       pinned_position: body.pinned_position ?? false, status: body.status,
     }
     data.metaFields.push(def)
@@ -141,7 +150,7 @@ export function registerMetaFieldRoutes({ app, data, hooks }: RouteContext): voi
     if (body.description !== undefined) def.description = body.description
     if (body.status !== undefined) def.status = body.status
     if (body.pinned_position !== undefined) def.pinned_position = body.pinned_position
-    if (body.rule !== undefined) def.rule = { ...body.rule }
+    if (body.rule !== undefined) def.rule = cleanRule(body.rule)
     def.updated_at_gmt = gmt(hooks.now())
     hooks.onChange()
     return c.json({ data: def })

@@ -326,9 +326,10 @@ describe('meta fields', () => {
 
   it('creates, updates and deletes definitions with conflict and immutability checks', async () => {
     const { call } = store(10)
-    const body = { key: 'mood', namespace: 'content', name: 'Mood', status: 'enabled', resource_type: 'blog', type: 'text', rule: { max_length: 10 } }
+    const body = { key: 'mood', namespace: 'content', name: 'Mood', status: 'enabled', resource_type: 'blog', type: 'text', rule: { max_length: 10, evil: '<script>' } }
     const created = await call('POST', '/openapi/2021-08/meta_fields', body)
     expect(created.status).toBe(201)
+    expect(created.json.data.rule).toEqual({ max_length: 10 })
     expect((await call('POST', '/openapi/2021-08/meta_fields', body)).status).toBe(409)
     const id = created.json.data.id
     const bad = await call('PUT', `/openapi/2021-08/meta_fields/${id}`, { key: 'other', type: 'integer', name: 'Feeling' })
