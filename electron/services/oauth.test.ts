@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createHmac } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ATTEMPT_LIFETIME_MS, createOAuthFlow, findCallbackInArgv, normaliseShopUrl, type ConnectTarget, type OAuthFlow } from './oauth'
+import { ATTEMPT_LIFETIME_MS, createOAuthFlow, normaliseShopUrl, type ConnectTarget, type OAuthFlow } from './oauth'
 
 const REDIRECT = 'storedesk://oauth/callback'
 const SECRET = 'shh-client-secret'
@@ -191,14 +191,6 @@ describe('the app_url launch link', () => {
 })
 
 describe('helpers', () => {
-  it('finds the callback in argv by its scheme, wherever it is', () => {
-    const url = 'storedesk://oauth/callback?code=1'
-    expect(findCallbackInArgv(['/usr/bin/storedesk', url, '--no-sandbox', '--enable-features=X'])).toBe(url)
-    expect(findCallbackInArgv(['/usr/bin/storedesk', '--flag', url])).toBe(url)
-    expect(findCallbackInArgv(['/usr/bin/storedesk', 'https://storedesk.example', '--x'])).toBeNull()
-    expect(findCallbackInArgv([])).toBeNull()
-  })
-
   it('reads a shop address typed with or without a scheme', () => {
     expect(normaliseShopUrl('acme.example.com')).toEqual({ shop: 'acme.example.com', shopBase: 'https://acme.example.com' })
     expect(normaliseShopUrl('http://127.0.0.1:4010/')).toEqual({ shop: '127.0.0.1:4010', shopBase: 'http://127.0.0.1:4010' })

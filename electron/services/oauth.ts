@@ -14,7 +14,6 @@ import type { RequestLog } from './request-log'
 export const ATTEMPT_LIFETIME_MS = 10 * 60 * 1000
 export const LAUNCH_LINK_MAX_AGE_S = 5 * 60
 export const LAUNCH_LINK_MAX_SKEW_S = 60
-export const CALLBACK_SCHEME_PREFIX = 'storedesk://'
 /** The only parameters a redirect may carry; anything else means it was not made by the store for us. */
 export const CALLBACK_PARAMS = ['code', 'shop', 'hmac', 'state', 'error'] as const
 
@@ -85,12 +84,6 @@ export function normaliseShopUrl(input: string): { shop: string; shopBase: strin
   // The client secret travels to this address: plain http only to a store on this machine.
   if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return null
   return { shop: url.host, shopBase: url.origin }
-}
-
-/** The OAuth callback in a process's argv, found by its scheme (never assumed to be the last argument). */
-export function findCallbackInArgv(argv: readonly unknown[], prefix = CALLBACK_SCHEME_PREFIX): string | null {
-  const found = argv.find((arg): arg is string => typeof arg === 'string' && arg.toLowerCase().startsWith(prefix))
-  return found ?? null
 }
 
 /** Every query parameter, refusing a URL that names one twice (an attacker's way to smuggle a value). */
