@@ -1,8 +1,8 @@
 // The demo-only control routes under /__demo (docs/demo-store-platform.md, "Control routes"):
 // the app's credentials, minting tokens, faults, the rate-limit switch, reset, launch links.
-// The app mounts them behind loopbackOnly(): loopback clients only, and only under a loopback
-// Host name, so neither another machine nor a web page reaching 127.0.0.1 through DNS rebinding
-// can read the client secret.
+// The app mounts them behind loopbackOnly(): loopback clients only, only under a loopback Host
+// name, and nothing a browser marks as cross-site, so neither another machine, nor a page using
+// DNS rebinding to read the client secret, nor a page posting a reset can use them.
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { z } from 'zod'
@@ -44,9 +44,16 @@ export function loopbackOnly(): MiddlewareHandler {
     } catch {
       remote = undefined
     }
-    const hostname = new URL(c.req.url).hostname
-    if (!isLoopbackAddress(remote) || !LOOPBACK_HOSTS.has(hostname)) {
+    const url = new URL(c.req.url)
+    if (!isLoopbackAddress(remote) || !LOOPBACK_HOSTS.has(url.hostname)) {
       throw new ApiError(403, 'The demo control routes answer loopback clients only.')
+    }
+    // A web page in a browser on this machine is loopback too: refuse what a browser marks as
+    // coming from another site (a bodiless POST /reset needs no CORS preflight).
+    const origin = c.req.header('origin')
+    const fetchSite = c.req.header('sec-fetch-site')
+    if ((origin !== undefined && origin !== url.origin) || (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none')) {
+      throw new ApiError(403, 'The demo control routes do not answer requests from web pages.')
     }
     await next()
   }

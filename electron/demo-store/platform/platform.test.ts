@@ -307,6 +307,17 @@ describe('control routes', () => {
     expect(status).toBe(403)
   })
 
+  it('refuse what a browser marks as sent from another site', async () => {
+    await start()
+    const token = await mint(['read_content', 'write_content'])
+    await api('/openapi/2021-08/blogs', token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title: 'mine' }) })
+    const fromPage = await fetch(`${store!.url}/__demo/reset`, { method: 'POST', headers: { 'Sec-Fetch-Site': 'cross-site' } })
+    expect(fromPage.status).toBe(403)
+    expect((await errorOf(fromPage)).message).toBe('The demo control routes do not answer requests from web pages.')
+    expect((await fetch(`${store!.url}/__demo/reset`, { method: 'POST', headers: { Origin: 'http://evil.example' } })).status).toBe(403)
+    expect(((await (await api('/openapi/2021-08/blogs', token)).json()) as { data: unknown[] }).data).toHaveLength(2)
+  })
+
   it('mint tokens only for known scopes', async () => {
     await start()
     const res = await control('POST', '/tokens', { scopes: ['read_everything'] })
