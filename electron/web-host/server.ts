@@ -19,7 +19,7 @@ import { streamSSE } from 'hono/streaming'
 import { z } from 'zod'
 import { isChannelName, type IpcResult } from '../common/ipc-contract'
 import type { MainServices } from '../services/host-contract'
-import { headerCsp } from './renderer-csp'
+import { headerCsp } from '../services/renderer-csp'
 
 export const MAX_INVOKE_BODY_BYTES = 4 * 1024 * 1024
 const KEEP_ALIVE_MS = 15_000
