@@ -10,6 +10,7 @@ import {
   checkoutQueryToRoute,
   checkoutsFromCache,
   reminderTimeline,
+  safeRecoveryLink,
   toCheckoutsListParams,
   type CheckoutQuery,
 } from './checkout-query'
@@ -99,5 +100,13 @@ describe('the reminder e-mail timeline', () => {
     expect(timeline.slice(firstUnsent).every((e) => e.state === 'scheduled' && e.sendTimeGmt === 'not set' && e.updated === 'not set')).toBe(true)
     expect(timeline.slice(0, firstUnsent).every((e) => e.sendTimeGmt.endsWith('(GMT)') && e.sendTimeLocal.endsWith('(Store local)'))).toBe(true)
     for (const entry of timeline) expect(`${entry.sendTimeGmt} ${entry.sendTimeLocal} ${entry.created} ${entry.updated}`).not.toMatch(/\b0000\b|\b0\b|-0001|Nov 30, 1/)
+  })
+})
+
+describe('the recovery link', () => {
+  it('is offered only as an http(s) link', () => {
+    expect(safeRecoveryLink('https://demo.invalid/recover/1?key=a')).toBe('https://demo.invalid/recover/1?key=a')
+    expect(safeRecoveryLink('javascript:alert(1)')).toBeNull()
+    expect(safeRecoveryLink('not a url')).toBeNull()
   })
 })

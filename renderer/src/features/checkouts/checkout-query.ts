@@ -78,7 +78,7 @@ export function answerCheckoutQuery<T extends CheckoutSummary>(checkouts: readon
 }
 
 /** From the cache: narrowed by an index where one applies, then the same predicate and order. */
-export async function checkoutsFromCache<T extends CheckoutSummary>(table: Table<T, number>, q: CheckoutQuery): Promise<T[]> {
+export async function checkoutsFromCache<T extends CheckoutSummary, I>(table: Table<T, number, I>, q: CheckoutQuery): Promise<T[]> {
   const source = q.country && table.schema.idxByName.country_or_region ? table.where('country_or_region').equals(q.country) : table.toCollection()
   return (await source.filter((c) => checkoutMatches(c, q)).toArray()).sort(compareCheckouts)
 }
@@ -142,4 +142,14 @@ export function reminderTimeline(emails: readonly CheckoutEmail[]): ReminderEntr
       updated: isZero(e.updated_at_gmt) ? NOT_SET : formatStoreTime(e.updated_at_gmt, 'GMT'),
       coupon: e.coupon_code,
     }))
+}
+
+/** The recovery link if it is an http(s) URL (only those are opened or copied as links). */
+export function safeRecoveryLink(link: string): string | null {
+  try {
+    const url = new URL(link)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null
+  } catch {
+    return null
+  }
 }
