@@ -38,6 +38,7 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 
 export function loopbackOnly(): MiddlewareHandler {
   return async (c, next) => {
+    // Without a real socket (a request handed to app.fetch directly) there is no remote address: refused.
     let remote: string | undefined
     try {
       remote = getConnInfo(c).remote.address
