@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import Dexie, { type Table } from 'dexie'
+import type { CheckoutSummary, Order } from '@common/store-api/resources'
+import { SCHEMA_V1 } from '@/data/db'
+import { makeOrders } from '@/features/orders/order-fixtures'
+import { makeCheckouts } from '@/features/checkouts/checkout-fixtures'
+import { answerOrderQuery } from '@/features/orders/order-query'
+import { answerCheckoutQuery } from '@/features/checkouts/checkout-query'
+import { daysBetween, loadDashboard } from './dashboard-data'
+
+const orders = makeOrders(500, 13)
+const checkouts = makeCheckouts(200, 17)
+
+class Db extends Dexie {
+  orders!: Table<Order, number>
+  checkouts!: Table<CheckoutSummary, number>
+  constructor() {
+    super('dashboard-data')
+    this.version(1).stores({ orders: SCHEMA_V1.orders, checkouts: SCHEMA_V1.checkouts })
+  }
+}
+
+describe('the dashboard', () => {
+  it('lists every day of the window, both ends included', () => {
+    expect(daysBetween('2026-02-27', '2026-03-02')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02'])
+  })
+
+  it('counts what the list shows when a bar is followed to it', async () => {
+    const db = new Db()
+    await db.orders.bulkPut(orders)
+    await db.checkouts.bulkPut(checkouts)
+    const data = await loadDashboard(db.orders, db.checkouts, 30)
+    expect(data.days.length).toBe(30)
+    let nonZero = 0
+    for (const day of data.days) {
+      // The bar links to the order list filtered by that paid day: it must show as many orders and the same revenue.
+      const listed = answerOrderQuery(orders, { search: '', paidDate: { from: day, to: day }, sort: '-date' })
+      const bar = data.orders.find((d) => d.day === day)!
+      expect(bar.orders).toBe(listed.length)
+      expect(bar.revenueCents).toBe(listed.reduce((s, o) => s + Math.round(o.order_total * 100), 0))
+      const toShip = answerOrderQuery(orders, { search: '', fulfillment: 'unfulfilled', financial: 'paid', paidDate: { from: day, to: day }, sort: 'date' }).filter((o) => o.post_status !== 'wc-cancelled')
+      expect(data.backlog.find((d) => d.day === day)!.unfulfilled).toBe(toShip.length)
+      const abandoned = answerCheckoutQuery(checkouts, { search: '', postDate: { from: day, to: day } })
+      const rec = data.recovery.find((d) => d.day === day)!
+      expect(rec.abandoned).toBe(abandoned.length)
+      expect(rec.recovered).toBe(abandoned.filter((c) => c.order_id !== null).length)
+      if (bar.orders) nonZero++
+    }
+    expect(nonZero).toBeGreaterThan(5)
+    expect(data.backlogTotal).toBe(orders.filter((o) => o.fulfillment_status === 'unfulfilled' && o.financial_status === 'paid' && o.post_status !== 'wc-cancelled').length)
+    await db.delete()
+  })
+})

@@ -1,0 +1,118 @@
+// The dashboard's numbers, from the cache: orders and revenue per paid day, the fulfillment
+// backlog (paid orders not shipped, by the day they were paid) and abandoned-checkout
+// recovery per created day. Days are store-local `YYYY-MM-DD`, so each bar links to the
+// list filtered the same way (paid date for orders, created date for checkouts). Sums are
+// in cents; only the fields needed are kept while the rows stream past.
+import Dexie, { type Table } from 'dexie'
+import { addDays, format, parseISO } from 'date-fns'
+import type { CheckoutSummary, Order } from '@common/store-api/resources'
+import { toCents } from '@/features/orders/order-totals'
+
+export interface DayOrders {
+  day: string
+  orders: number
+  revenueCents: number
+}
+
+export interface DayBacklog {
+  day: string
+  unfulfilled: number
+}
+
+export interface DayRecovery {
+  day: string
+  abandoned: number
+  recovered: number
+}
+
+/** Every day from `from` to `to`, inclusive. */
+export function daysBetween(from: string, to: string): string[] {
+  const out: string[] = []
+  for (let d = parseISO(from); format(d, 'yyyy-MM-dd') <= to; d = addDays(d, 1)) out.push(format(d, 'yyyy-MM-dd'))
+  return out
+}
+
+type OrderFacts = Pick<Order, 'paid_date' | 'order_total' | 'fulfillment_status' | 'financial_status' | 'post_status'>
+
+export function ordersPerDay(orders: Iterable<OrderFacts>, days: readonly string[]): DayOrders[] {
+  const byDay = new Map(days.map((day) => [day, { day, orders: 0, revenueCents: 0 }]))
+  for (const o of orders) {
+    const entry = o.paid_date ? byDay.get(o.paid_date.slice(0, 10)) : undefined
+    if (!entry) continue
+    entry.orders++
+    entry.revenueCents += toCents(o.order_total)
+  }
+  return [...byDay.values()]
+}
+
+/** Paid, not cancelled, not shipped: what the "To ship" view lists. */
+export function isBacklog(o: OrderFacts): boolean {
+  return o.fulfillment_status === 'unfulfilled' && o.financial_status === 'paid' && o.post_status !== 'wc-cancelled'
+}
+
+export function backlogPerDay(orders: Iterable<OrderFacts>, days: readonly string[]): DayBacklog[] {
+  const byDay = new Map(days.map((day) => [day, { day, unfulfilled: 0 }]))
+  for (const o of orders) {
+    if (!isBacklog(o) || !o.paid_date) continue
+    const entry = byDay.get(o.paid_date.slice(0, 10))
+    if (entry) entry.unfulfilled++
+  }
+  return [...byDay.values()]
+}
+
+export function recoveryPerDay(checkouts: Iterable<Pick<CheckoutSummary, 'post_date' | 'order_id'>>, days: readonly string[]): DayRecovery[] {
+  const byDay = new Map(days.map((day) => [day, { day, abandoned: 0, recovered: 0 }]))
+  for (const c of checkouts) {
+    const entry = byDay.get(c.post_date.slice(0, 10))
+    if (!entry) continue
+    entry.abandoned++
+    if (c.order_id !== null && c.order_id !== undefined) entry.recovered++
+  }
+  return [...byDay.values()]
+}
+
+export interface DashboardData {
+  days: string[]
+  orders: DayOrders[]
+  backlog: DayBacklog[]
+  backlogTotal: number
+  recovery: DayRecovery[]
+}
+
+/**
+ * Reads the cache for the `span` days ending at the newest paid day (so a store whose
+ * latest orders are older than today still shows a full chart). Only rows paid in the
+ * window and unfulfilled rows are read.
+ */
+export async function loadDashboard<O extends Order, C extends CheckoutSummary, I, J>(orders: Table<O, number, I>, checkouts: Table<C, number, J>, span = 30): Promise<DashboardData> {
+  const newest = (await orders.orderBy('paid_date').last())?.paid_date?.slice(0, 10) ?? format(new Date(), 'yyyy-MM-dd')
+  const from = format(addDays(parseISO(newest), -(span - 1)), 'yyyy-MM-dd')
+  const days = daysBetween(from, newest)
+  const facts: OrderFacts[] = []
+  await orders.where('paid_date').between(from, `${newest}\uffff`, true, true).each((o) => {
+    facts.push({ paid_date: o.paid_date, order_total: o.order_total, fulfillment_status: o.fulfillment_status, financial_status: o.financial_status, post_status: o.post_status })
+  })
+  let backlogTotal = 0
+  const backlogFacts: OrderFacts[] = []
+  await orders
+    .where('[fulfillment_status+post_date]')
+    .between(['unfulfilled', Dexie.minKey], ['unfulfilled', Dexie.maxKey])
+    .each((o) => {
+      const f = { paid_date: o.paid_date, order_total: o.order_total, fulfillment_status: o.fulfillment_status, financial_status: o.financial_status, post_status: o.post_status }
+      if (isBacklog(f)) {
+        backlogTotal++
+        backlogFacts.push(f)
+      }
+    })
+  const checkoutFacts: Pick<CheckoutSummary, 'post_date' | 'order_id'>[] = []
+  await checkouts.where('post_date').between(from, `${newest}\uffff`, true, true).each((c) => {
+    checkoutFacts.push({ post_date: c.post_date, order_id: c.order_id })
+  })
+  return {
+    days,
+    orders: ordersPerDay(facts, days),
+    backlog: backlogPerDay(backlogFacts, days),
+    backlogTotal,
+    recovery: recoveryPerDay(checkoutFacts, days),
+  }
+}
