@@ -1,10 +1,11 @@
 // @vitest-environment node
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ConnectAttempt, ConnectionsState } from '../common/ipc-contract'
 import type { HostCapabilities, MainServices } from './host-contract'
+import { startDemoStore } from '../demo-store/embedded'
 import { createDemoLauncher, type DemoStoreOptions, type StartDemoStore } from './demo'
 import { createMainServices } from './main-services'
 import { signParams } from './oauth'
@@ -49,7 +50,7 @@ describe('the demo store launcher', () => {
     const [a, b] = await Promise.all([launcher.ensure(), launcher.ensure()])
     expect(a).toEqual({ baseUrl: 'http://127.0.0.1:41000', shop: '127.0.0.1:41000', clientId: 'storedesk-demo', clientSecret: 'demo-secret-123456' })
     expect(b).toEqual(a)
-    expect(starts).toEqual([{ host: '127.0.0.1', dataFile: join(dir, 'demo-store.json') }])
+    expect(starts).toEqual([{ host: '127.0.0.1', dataFile: join(dir, 'demo-store.json'), badDataFile: 'set-aside' }])
     await launcher.stop()
     expect(stops).toBe(1)
   })
@@ -65,6 +66,20 @@ describe('the demo store launcher', () => {
     expect(moved.baseUrl).toBe('http://127.0.0.1:41001')
     await createDemoLauncher({ profileDir: dir, startDemoStore: fakeStart }).ensure()
     expect(starts.at(-1)).toMatchObject({ port: 41_001 })
+  })
+
+  it('keeps a damaged demo-store.json aside and starts the real demo store fresh, instead of failing every time', async () => {
+    await writeFile(join(dir, 'demo-store.json'), '{"version": 1, "data": {trunc')
+    const launcher = createDemoLauncher({ profileDir: dir, startDemoStore })
+    try {
+      const info = await launcher.ensure()
+      expect((await fetch(`${info.baseUrl}/__demo/app`)).status).toBe(200)
+      const aside = (await readdir(dir)).filter((name) => name.startsWith('demo-store.json.unreadable-'))
+      expect(aside).toHaveLength(1)
+      expect(await readFile(join(dir, aside[0]!), 'utf8')).toBe('{"version": 1, "data": {trunc')
+    } finally {
+      await launcher.stop()
+    }
   })
 
   it('uses an already-running demo store named by URL, reading its app credentials', async () => {

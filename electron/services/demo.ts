@@ -14,6 +14,8 @@ export interface DemoStoreOptions {
   host?: string
   port?: number
   dataFile?: string
+  /** What to do with a data file the store cannot read: keep it aside and start fresh. */
+  badDataFile?: 'set-aside'
 }
 
 export interface RunningDemoStore {
@@ -68,11 +70,13 @@ export function createDemoLauncher(options: DemoLauncherOptions) {
     const port = await rememberedPort()
     let store: RunningDemoStore
     try {
-      store = await options.startDemoStore({ host: '127.0.0.1', dataFile, ...(port !== undefined ? { port } : {}) })
+      // A damaged demo-store.json must not lock the user out of the demo for good: the store
+      // renames it aside (nothing is deleted) and starts from its seed.
+      store = await options.startDemoStore({ host: '127.0.0.1', dataFile, badDataFile: 'set-aside', ...(port !== undefined ? { port } : {}) })
     } catch (error) {
       // The remembered port is taken by something else: any free port will do.
       if (port === undefined) throw error
-      store = await options.startDemoStore({ host: '127.0.0.1', dataFile })
+      store = await options.startDemoStore({ host: '127.0.0.1', dataFile, badDataFile: 'set-aside' })
     }
     running = store
     const actualPort = Number(new URL(store.url).port)
