@@ -117,6 +117,13 @@ describe('html corpus round trip', () => {
     expect(lists.output).toContain('<li>Use a mild detergent</li>')
   })
 
+  it('keeps the demo store\'s custom element, form, details and definition list', () => {
+    expect(checkFidelity(byName('17-demo-store-custom-element.html')).output).toContain('<product-card data-product-id="5015"></product-card>')
+    expect(checkFidelity(byName('16-demo-store-form.html')).output).toContain('<input type="email" name="email">')
+    const details = checkFidelity(byName('19-demo-store-details-dl.html'))
+    expect(details.changes.map((change) => change.message)).toEqual(['Removes 1 HTML comment'])
+  })
+
   it('reports what it drops from HTML pasted from Word into the store', () => {
     const report = checkFidelity(byName('11-word-paste.html'))
     expect(reported(report, '<o:p> element')).toBe(true)

@@ -174,11 +174,12 @@ export const PreservedBlock = Node.create({
   },
 
   parseHTML() {
-    return PRESERVED_BLOCK_TAGS.map((tag) => ({
-      tag,
-      priority: 60,
-      getAttrs: (element: HTMLElement) => ({ html: sanitizeForKeeping(element.outerHTML), tag }),
-    }))
+    const keep = (element: HTMLElement) => ({ html: sanitizeForKeeping(element.outerHTML), tag: element.tagName.toLowerCase() })
+    return [
+      ...PRESERVED_BLOCK_TAGS.map((tag) => ({ tag, priority: 60, getAttrs: keep })),
+      // Custom elements (a store theme's <product-card>): only their own theme knows them.
+      { tag: '*', priority: 40, getAttrs: (element: HTMLElement) => (element.tagName.includes('-') ? keep(element) : false) },
+    ]
   },
 
   renderHTML({ node }) {
