@@ -1,0 +1,125 @@
+// Sync end to end on the demo store: the first sync fills the cache with visible progress,
+// survives the connection dropping in the middle (resuming where it stopped), and a 429 storm
+// still ends with the cache equal to the store.
+import type { Page } from '@playwright/test'
+import { test, expect, type DemoStoreHandle } from './support/fixtures'
+
+test.use({ demoStoreOptions: ['--seed', '42', '--orders', '1100'], allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
+
+/**
+ * Connects the demo store as a person does. Waits for the consent tab while clicking (the shared
+ * helper in support/connect.ts starts waiting after the click and can miss a fast tab).
+ */
+async function connectDemoStore(page: Page) {
+  const [consent] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: /try the demo store/i }).click()])
+  await consent.waitForLoadState()
+  await consent.getByRole('button', { name: /^install/i }).click()
+  await expect(consent.getByText(/connected/i).first()).toBeVisible()
+  await consent.close()
+  await expect(page.getByRole('navigation', { name: /main|storedesk/i })).toBeVisible()
+}
+
+async function openSync(page: Page) {
+  await page.evaluate(() => (location.hash = '#/sync'))
+  await expect(page.getByRole('heading', { name: 'Sync', level: 1 })).toBeVisible()
+}
+
+function cachedRow(page: Page, resource: string) {
+  return page.getByRole('row', { name: new RegExp(`^${resource}`) })
+}
+
+/** Every row of one table of the app's cache, read from IndexedDB inside the page. */
+async function readCacheTable<T>(page: Page, table: string): Promise<T[]> {
+  return page.evaluate(async (tableName) => {
+    const names = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('storedesk-'))
+    if (names.length !== 1) throw new Error(`expected one store cache, found ${names.join(', ') || 'none'}`)
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(names[0]!)
+      request.onsuccess = () => resolve(request.result)
+      request.onerror = () => reject(request.error)
+    })
+    try {
+      return await new Promise<T[]>((resolve, reject) => {
+        const request = db.transaction(tableName, 'readonly').objectStore(tableName).getAll()
+        request.onsuccess = () => resolve(request.result as T[])
+        request.onerror = () => reject(request.error)
+      })
+    } finally {
+      db.close()
+    }
+  }, table)
+}
+
+interface OrderSnapshot {
+  ID: number
+  post_modified_gmt: string
+  trackno?: string
+  fulfillment_status: string
+}
+
+async function storeOrders(demoStore: DemoStoreHandle): Promise<OrderSnapshot[]> {
+  const all: OrderSnapshot[] = []
+  for (let page = 1; ; page++) {
+    const res = await demoStore.api(`/openapi/2025-04/orders?page=${page}&page_size=250&sort=date`)
+    const body = (await res.json()) as { data: OrderSnapshot[]; meta: { last_page: number } }
+    all.push(...body.data)
+    if (page >= body.meta.last_page) return all
+  }
+}
+
+const snapshot = (orders: OrderSnapshot[]) =>
+  orders.map((o) => ({ ID: o.ID, post_modified_gmt: o.post_modified_gmt, trackno: o.trackno ?? '', fulfillment_status: o.fulfillment_status })).sort((a, b) => a.ID - b.ID)
+
+test('the first sync fills the cache and the panel says what is cached', async ({ page }) => {
+  await connectDemoStore(page)
+  await openSync(page)
+  await expect(cachedRow(page, 'Orders')).toContainText('1,100 of 1,100 on the store', { timeout: 30_000 })
+  await expect(cachedRow(page, 'Orders')).toContainText('Complete')
+  await expect(cachedRow(page, 'Blog posts')).toContainText('Complete')
+})
+
+test('the connection drops in the middle of the first sync, and the next sync resumes where it stopped', async ({ page, demoStore }) => {
+  test.setTimeout(120_000)
+  // Slow enough that the drop lands between pages of orders.
+  await demoStore.control('PUT', '/faults', { latencyMs: 700 })
+  await connectDemoStore(page)
+  await openSync(page)
+  await expect(page.getByRole('status', { name: 'Sync status' })).toContainText(/250 of 1,100/, { timeout: 30_000 })
+  await demoStore.control('PUT', '/faults', { latencyMs: 0, dropRate: 1 })
+
+  await expect(cachedRow(page, 'Orders')).toContainText(/Stopped at page \d; resumes there/, { timeout: 30_000 })
+  const partial = (await readCacheTable<OrderSnapshot>(page, 'orders')).length
+  expect(partial).toBeGreaterThanOrEqual(250)
+  expect(partial).toBeLessThan(1100)
+
+  await demoStore.control('PUT', '/faults', { dropRate: 0 })
+  await page.getByRole('button', { name: 'Sync now' }).click()
+  await expect(cachedRow(page, 'Orders')).toContainText('1,100 of 1,100 on the store', { timeout: 30_000 })
+  await expect(cachedRow(page, 'Orders')).toContainText('Complete')
+  expect(snapshot(await readCacheTable<OrderSnapshot>(page, 'orders'))).toEqual(snapshot(await storeOrders(demoStore)))
+})
+
+test('a storm of 429 answers still ends with the cache equal to the store', async ({ page, demoStore }) => {
+  // Every throttled request waits out its Retry-After (1 s): a slow test by design.
+  test.setTimeout(150_000)
+  await connectDemoStore(page)
+  await openSync(page)
+  await expect(cachedRow(page, 'Orders')).toContainText('Complete', { timeout: 30_000 })
+
+  // Another client changes orders on the store while every other request is throttled.
+  for (const id of [1001, 1500, 2100]) {
+    const res = await demoStore.api(`/openapi/2025-04/orders/${id}/track`, { method: 'POST', body: JSON.stringify({ trackno: `STORM${id}`, sendemail: false }) })
+    expect(res.status).toBe(200)
+  }
+  await demoStore.control('PUT', '/faults', { throttleRate: 0.5 })
+  await page.getByRole('button', { name: 'Sync now' }).click()
+  await expect(page.getByRole('button', { name: 'Sync now' })).toBeEnabled({ timeout: 60_000 })
+  await demoStore.control('PUT', '/faults', { throttleRate: 0 })
+  // A sync the storm cut short is finished by the next one; the cache must match the store either way.
+  await page.getByRole('button', { name: 'Sync now' }).click()
+  await expect(page.getByRole('status', { name: 'Sync status' })).toContainText('Last sync finished', { timeout: 60_000 })
+
+  const cached = snapshot(await readCacheTable<OrderSnapshot>(page, 'orders'))
+  expect(cached).toEqual(snapshot(await storeOrders(demoStore)))
+  expect(cached.filter((o) => o.trackno.startsWith('STORM')).map((o) => o.ID)).toEqual([1001, 1500, 2100])
+})

@@ -1,0 +1,54 @@
+// Words and numbers for the sync panel: resource names, durations, byte sizes, and a write's
+// body checked against the store API's own schema before it is queued again.
+import { formatDistanceToNowStrict } from 'date-fns'
+import { operations, type OperationName } from '@common/store-api/operations'
+import type { SyncResource } from '@/data'
+
+export const RESOURCE_LABELS: Record<SyncResource, string> = {
+  orders: 'Orders',
+  checkouts: 'Abandoned checkouts',
+  blogs: 'Blog posts',
+  collections: 'Blog collections',
+  metaFields: 'Meta field definitions',
+}
+
+export function ago(ms: number | null): string {
+  return ms === null ? 'never' : `${formatDistanceToNowStrict(ms)} ago`
+}
+
+export function duration(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return '—'
+  if (seconds < 60) return `${Math.ceil(seconds)} s`
+  const minutes = Math.floor(seconds / 60)
+  return minutes < 60 ? `${minutes} min ${Math.round(seconds % 60)} s` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`
+}
+
+export function bytes(n: number | null): string {
+  if (n === null) return 'unknown'
+  const units = ['B', 'KB', 'MB', 'GB', 'TB']
+  let value = n
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`
+}
+
+/** Parses an edited body and checks it with the operation's schema; a message when it is wrong. */
+export function checkEditedBody(kind: string, text: string): { ok: true; body: unknown } | { ok: false; message: string } {
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch (error) {
+    return { ok: false, message: `Not valid JSON: ${(error as Error).message}` }
+  }
+  const spec = operations[kind as OperationName] as { body?: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } } } | undefined
+  if (!spec?.body) return { ok: false, message: 'This change has no body to edit.' }
+  const parsed = spec.body.safeParse(body)
+  if (!parsed.success) {
+    const issues = parsed.error?.issues.map((i) => `${i.path.map(String).join('.') || 'body'}: ${i.message}`) ?? []
+    return { ok: false, message: `The store would refuse this: ${issues.join('; ')}` }
+  }
+  return { ok: true, body }
+}
