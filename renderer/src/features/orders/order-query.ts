@@ -33,8 +33,8 @@ export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number]
 export type OrderSortKey = (typeof ORDER_SORT_KEYS)[number]
 export type OrderSort = (typeof ORDER_SORTS)[number]
 
-/** Statuses the list filter accepts (the store's filter[status] has no wc-on-hold). */
-export const ORDER_FILTER_STATUSES = ['wc-completed', 'wc-pending', 'wc-processing', 'wc-cancelled'] as const
+/** Statuses the list filter accepts: the reference's four plus wc-on-hold, which the store also takes. */
+export const ORDER_FILTER_STATUSES = ['wc-completed', 'wc-pending', 'wc-processing', 'wc-on-hold', 'wc-cancelled'] as const
 
 const Day = z
   .string()

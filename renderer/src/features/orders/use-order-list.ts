@@ -61,6 +61,7 @@ export function useOrderList(query: Ref<OrderQuery>) {
       else {
         generation++
         storeOrders.value = null
+        storeLoading.value = false
       }
     },
     { debounce: 200, immediate: true, deep: true },
@@ -105,7 +106,7 @@ export function useOrderList(query: Ref<OrderQuery>) {
     ids,
     total,
     source,
-    loading: computed(() => cachedIds.value === null || storeLoading.value),
+    loading: computed(() => (source.value === 'store' ? storeOrders.value === null : cachedIds.value === null)),
     cacheComplete,
     storeError,
     storeHasMore: computed(() => source.value === 'store' && (storeOrders.value?.length ?? 0) < storeTotal.value),
