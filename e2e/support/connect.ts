@@ -4,8 +4,10 @@
 import { expect, type Page } from '@playwright/test'
 
 export async function connectDemoStore(page: Page): Promise<void> {
+  // Listen before clicking: the consent tab can open before a listener added afterwards.
+  const consentOpened = page.context().waitForEvent('page')
   await page.getByRole('button', { name: /try the demo store/i }).click()
-  const consent = await page.context().waitForEvent('page')
+  const consent = await consentOpened
   await consent.waitForLoadState()
   await consent.getByRole('button', { name: /^install/i }).click()
   await expect(consent.getByText(/connected/i).first()).toBeVisible()
