@@ -53,7 +53,8 @@
 //   (lists unsent changes) and deletes a store's database after it is disconnected.
 // - useSyncStatus(): ComputedRef<SyncStatus | null>: syncing, current resource, per-resource
 //   { done, total }, rate (items/s), secondsLeft, outcome, lastError, replaying, reconnectNeeded.
-// - useStoreRuntime(): ComputedRef<StoreRuntime | null>: syncNow(), cancelSync(), replayNow().
+// - useStoreRuntime(): ComputedRef<StoreRuntime | null>: syncNow(), cancelSync(), replayNow(),
+//   sendNow() (queued writes skip their backoff).
 // - refreshOrder(db, id), refreshCheckout(db, id) (stores the detail form), refreshBlog(db, id),
 //   refreshMetaFieldValues(db, resource, resourceId): re-read one record when a screen opens it
 //   (meta field values are not part of the full sync). Rows with unsent writes are left alone.

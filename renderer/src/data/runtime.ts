@@ -162,6 +162,12 @@ export class StoreRuntime {
     this.status.secondsLeft = total > done ? (total - done) / this.status.rate : 0
   }
 
+  /** The user asked: send queued writes now, without waiting for their backoff. */
+  async sendNow(): Promise<void> {
+    await this.db.outbox.where('state').equals('queued').modify({ nextAttemptAt: 0 })
+    await this.replayNow()
+  }
+
   /** Sends what the outbox holds; coalesces calls made while a replay runs. */
   replayNow(): Promise<void> {
     if (this.replayRunning) {

@@ -1,0 +1,113 @@
+// The outbox end to end on the demo store: writes made while the store cannot be reached are
+// shown at once and sent later; a reload in the middle of sending loses nothing and sends
+// nothing twice; a change the store's copy moved under is stopped and shown with both versions.
+import type { Page } from '@playwright/test'
+import { test, expect, type DemoStoreHandle } from './support/fixtures'
+
+test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
+
+/**
+ * Connects the demo store as a person does. Waits for the consent tab while clicking (the shared
+ * helper in support/connect.ts starts waiting after the click and can miss a fast tab).
+ */
+async function connectDemoStore(page: Page) {
+  const [consent] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: /try the demo store/i }).click()])
+  await consent.waitForLoadState()
+  await consent.getByRole('button', { name: /^install/i }).click()
+  await expect(consent.getByText(/connected/i).first()).toBeVisible()
+  await consent.close()
+  await expect(page.getByRole('navigation', { name: /main|storedesk/i })).toBeVisible()
+}
+
+async function go(page: Page, hash: string) {
+  await page.evaluate((h) => (location.hash = h), hash)
+}
+
+async function waitForFirstSync(page: Page) {
+  await go(page, '#/sync')
+  await expect(page.getByRole('row', { name: /^Orders/ })).toContainText('Complete', { timeout: 30_000 })
+}
+
+async function addTracking(page: Page, orderId: number, trackno: string) {
+  await go(page, `#/orders/${orderId}`)
+  await page.getByRole('button', { name: 'Add tracking' }).click()
+  await page.getByRole('textbox', { name: 'Tracking number' }).fill(trackno)
+  const email = page.getByRole('switch', { name: 'E-mail the customer' })
+  if ((await email.getAttribute('aria-checked')) !== 'true') await email.click()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.getByRole('button', { name: 'Confirm tracking' }).click()
+  await expect(page.getByText('Changes to this order are not yet sent to the store')).toBeVisible()
+}
+
+async function storeOrder(demoStore: DemoStoreHandle, id: number) {
+  return ((await (await demoStore.api(`/openapi/2025-04/orders/${id}`)).json()) as { data: { trackno?: string; shipping_address: { city: string } } }).data
+}
+
+const ORDERS = [1001, 1002, 1003]
+
+test('a reload in the middle of sending delivers every queued write exactly once', async ({ page, demoStore }) => {
+  test.setTimeout(120_000)
+  await connectDemoStore(page)
+  await waitForFirstSync(page)
+
+  // The store cannot be reached: the writes are queued and shown at once.
+  await demoStore.control('PUT', '/faults', { dropRate: 1 })
+  for (const id of ORDERS) await addTracking(page, id, `ONCE${id}`)
+  await go(page, '#/sync')
+  const unsent = page.getByRole('list', { name: 'Changes not yet sent' }).getByRole('listitem')
+  await expect(unsent.filter({ hasText: 'ONCE' })).toHaveCount(3)
+
+  // The store answers again, slowly: reload while the first write is on its way.
+  await demoStore.control('PUT', '/faults', { dropRate: 0, latencyMs: 1500 })
+  await page.getByRole('button', { name: 'Send now' }).click()
+  await expect(unsent.filter({ hasText: 'Sending' })).toHaveCount(1)
+  await page.reload()
+  await go(page, '#/sync')
+  await demoStore.control('PUT', '/faults', { latencyMs: 0 })
+  await page.getByRole('button', { name: 'Send now' }).click({ timeout: 5_000 }).catch(() => undefined)
+  await expect(page.getByText('Every change has reached the store.')).toBeVisible({ timeout: 60_000 })
+
+  const emails = (await demoStore.control('GET', '/emails')) as { data: { orderId: number; trackno: string }[] }
+  for (const id of ORDERS) {
+    expect((await storeOrder(demoStore, id)).trackno).toBe(`ONCE${id}`)
+    expect(emails.data.filter((e) => e.orderId === id && e.trackno === `ONCE${id}`)).toHaveLength(1)
+  }
+})
+
+test('a shipping address changed on the store meanwhile is not overwritten: both versions are shown and the user chooses', async ({ page, demoStore }) => {
+  test.setTimeout(120_000)
+  await connectDemoStore(page)
+  await waitForFirstSync(page)
+  const before = await storeOrder(demoStore, 1004)
+
+  await demoStore.control('PUT', '/faults', { dropRate: 1 })
+  await go(page, '#/orders/1004')
+  await page.getByRole('button', { name: 'Edit shipping address' }).click()
+  await page.getByRole('textbox', { name: 'City' }).fill('Mine City')
+  await page.getByRole('button', { name: 'Review change' }).click()
+  await page.getByRole('button', { name: 'Save address' }).click()
+  await expect(page.getByText('Changes to this order are not yet sent to the store')).toBeVisible()
+
+  // Another operator changes the same address on the store.
+  await demoStore.control('PUT', '/faults', { dropRate: 0 })
+  const theirs = { ...before.shipping_address, city: 'Their City' } as Record<string, string>
+  const res = await demoStore.api('/openapi/2025-04/orders/1004/shipping', {
+    method: 'POST',
+    body: JSON.stringify({ shipping: Object.fromEntries(['country', 'state', 'city', 'first_name', 'last_name', 'address_1', 'address_2', 'phone', 'postcode'].map((k) => [k, theirs[k] ?? ''])) }),
+  })
+  expect(res.status).toBe(200)
+
+  await go(page, '#/sync')
+  await page.getByRole('button', { name: 'Send now' }).click()
+  const conflict = page.getByRole('article', { name: /^Conflict:/ })
+  await expect(conflict).toBeVisible({ timeout: 30_000 })
+  const cityRow = conflict.getByRole('row', { name: /^city/ })
+  await expect(cityRow).toContainText(before.shipping_address.city)
+  await expect(cityRow).toContainText('Their City')
+  await expect(cityRow).toContainText('Mine City')
+  expect((await storeOrder(demoStore, 1004)).shipping_address.city).toBe('Their City')
+
+  await conflict.getByRole('button', { name: /^Keep mine/ }).click()
+  await expect(page.getByText('Every change has reached the store.')).toBeVisible({ timeout: 30_000 })
+  expect((await storeOrder(demoStore, 1004)).shipping_address.city).toBe('Mine City')
+})
