@@ -1,0 +1,39 @@
+// The accessibility gate (issue 8): axe-core, through @axe-core/playwright, on the page as a
+// person sees it. A serious or critical violation of WCAG 2.x A/AA fails the test, with the
+// rule, its help text and the offending elements in the message so it can be fixed at once.
+import { AxeBuilder } from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+const BLOCKING_IMPACTS = new Set(['serious', 'critical'])
+
+export interface A11yViolation {
+  rule: string
+  impact: string
+  help: string
+  /** CSS selectors of the elements that break the rule (first few). */
+  targets: string[]
+}
+
+/** The serious and critical WCAG violations axe finds on the page as it is now. */
+export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+  return results.violations
+    .filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''))
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }))
+}
+
+export function describeViolation(v: A11yViolation): string {
+  return `${v.rule} (${v.impact}): ${v.help} — ${v.targets.join(', ')}`
+}
+
+/** Fails with every serious or critical violation on the page, named by `label` (screen and theme). */
+export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  const violations = await seriousA11yViolations(page)
+  expect(violations.map(describeViolation), `serious or critical accessibility violations on ${label}`).toEqual([])
+}
