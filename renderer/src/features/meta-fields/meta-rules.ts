@@ -8,7 +8,8 @@ import { MAX_TESTED_LENGTH, matchesWhole, patternProblem, type MatchWorker } fro
 
 export const MAX_VALUE_LENGTH = 65_535
 
-export interface MetaRule {
+// A type alias, not an interface, so it fits the contract's open (loose) rule object.
+export type MetaRule = {
   min_length?: number | null
   max_length?: number | null
   regular_expression?: string | null

@@ -1,0 +1,37 @@
+// The definition form: the store's limits checked locally, and an update that sends only what
+// the store lets change.
+import { describe, expect, it } from 'vitest'
+import { createDefinitionBody, definitionProblems, emptyDefinition, updateDefinitionBody } from './definition-form'
+
+describe('definitionProblems', () => {
+  it('names each problem by its field', () => {
+    const form = { ...emptyDefinition(), name: ' ', key: 'Bad Key', min_length: 9, max_length: 2, regular_expression: '(a+)+' }
+    expect(definitionProblems(form, [], true)).toEqual({
+      name: 'Give the field a name',
+      key: '1 to 100 lower-case letters, digits and underscores',
+      min_length: 'must not be greater than the maximum length',
+      regular_expression: expect.stringMatching(/nested quantifier/),
+    })
+  })
+
+  it('refuses a namespace and key already used for the same resource type, only when creating', () => {
+    const form = { ...emptyDefinition('order'), name: 'Gift note', key: 'gift_note' }
+    expect(definitionProblems(form, ['order:custom.gift_note'], true)).toEqual({ key: 'A order field custom.gift_note already exists' })
+    expect(definitionProblems(form, ['order:custom.gift_note'], false)).toBeNull()
+    expect(definitionProblems({ ...form, resource_type: 'blog' }, ['order:custom.gift_note'], true)).toBeNull()
+  })
+})
+
+describe('bodies', () => {
+  it('creates with only the rule members that are set', () => {
+    const form = { ...emptyDefinition(), name: 'SKU', key: 'sku', max_length: 12, regular_expression: 'SKU-\\d+' }
+    expect(createDefinitionBody(form)).toMatchObject({ name: 'SKU', key: 'sku', namespace: 'custom', rule: { max_length: 12, regular_expression: 'SKU-\\d+' } })
+    expect(createDefinitionBody(form).rule).not.toHaveProperty('min_length')
+  })
+
+  it('updates only changed fields the store accepts, never key, namespace, resource type or type', () => {
+    const before = { ...emptyDefinition(), name: 'SKU', key: 'sku', max_length: 12 }
+    const after = { ...before, key: 'changed', namespace: 'other', type: 'json' as const, resource_type: 'order' as const, name: 'Stock code', max_length: 8 }
+    expect(updateDefinitionBody(before, after)).toEqual({ name: 'Stock code', rule: { max_length: 8 } })
+  })
+})

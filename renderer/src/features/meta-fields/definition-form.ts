@@ -1,0 +1,110 @@
+// The meta field definition form: its fields, the store's limits checked before queueing
+// (docs/demo-store.md: name ≤ 255, key and namespace 1–100 lower-case letters, digits and `_`,
+// rule lengths 0–65,535 with min ≤ max, a safe pattern), and the bodies the store takes. On
+// update only name, description, status, rule and pinned may be sent: the store refuses key,
+// namespace, resource type and type after creation.
+import { z } from 'zod'
+import { META_FIELD_RESOURCE_TYPES, META_FIELD_STATUSES, META_FIELD_TYPES } from '@common/store-api/operations'
+import type { CachedMetaField, MetaFieldCreateBody, MetaFieldUpdateBody } from '@/data'
+import { ruleProblems, type MetaRule } from './meta-rules'
+
+export const RESOURCE_TYPE_LABELS: Record<(typeof META_FIELD_RESOURCE_TYPES)[number], string> = {
+  blog: 'Blog post',
+  blog_collection: 'Blog collection',
+  order: 'Order',
+  product: 'Product',
+  customer: 'Customer',
+}
+
+export const TYPE_LABELS: Record<(typeof META_FIELD_TYPES)[number], string> = {
+  text: 'Text (one line)',
+  multi_line_text: 'Multi-line text',
+  integer: 'Integer',
+  decimal: 'Decimal',
+  boolean: 'True or false',
+  date: 'Date',
+  date_time: 'Date and time',
+  url: 'URL',
+  json: 'JSON',
+}
+
+const Identifier = z.string().regex(/^[a-z0-9_]{1,100}$/, '1 to 100 lower-case letters, digits and underscores')
+
+export const DefinitionFormSchema = z.object({
+  name: z.string().trim().min(1, 'Give the field a name').max(255, 'At most 255 characters'),
+  namespace: Identifier,
+  key: Identifier,
+  description: z.string().max(10_000, 'At most 10,000 characters'),
+  type: z.enum(META_FIELD_TYPES),
+  resource_type: z.enum(META_FIELD_RESOURCE_TYPES),
+  status: z.enum(META_FIELD_STATUSES),
+  pinned_position: z.boolean(),
+  min_length: z.number().nullable(),
+  max_length: z.number().nullable(),
+  regular_expression: z.string(),
+})
+export type DefinitionForm = z.infer<typeof DefinitionFormSchema>
+
+export function emptyDefinition(resourceType: DefinitionForm['resource_type'] = 'blog'): DefinitionForm {
+  return { name: '', namespace: 'custom', key: '', description: '', type: 'text', resource_type: resourceType, status: 'enabled', pinned_position: false, min_length: null, max_length: null, regular_expression: '' }
+}
+
+export function definitionFormOf(field: CachedMetaField): DefinitionForm {
+  const pick = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback)
+  return {
+    name: field.name,
+    namespace: field.namespace ?? '',
+    key: field.key ?? '',
+    description: field.description ?? '',
+    type: pick(field.type, META_FIELD_TYPES, 'text'),
+    resource_type: pick(field.resource_type, META_FIELD_RESOURCE_TYPES, 'blog'),
+    status: pick(field.status, META_FIELD_STATUSES, 'enabled'),
+    pinned_position: !!field.pinned_position,
+    min_length: field.rule?.min_length ?? null,
+    max_length: field.rule?.max_length ?? null,
+    regular_expression: field.rule?.regular_expression ?? '',
+  }
+}
+
+export function ruleOf(form: DefinitionForm): MetaRule {
+  const rule: MetaRule = {}
+  if (form.min_length !== null) rule.min_length = form.min_length
+  if (form.max_length !== null) rule.max_length = form.max_length
+  if (form.regular_expression !== '') rule.regular_expression = form.regular_expression
+  return rule
+}
+
+/** Problems keyed by form field (rule members by their own names), or null when it may be sent. */
+export function definitionProblems(form: DefinitionForm, takenKeys: Iterable<string>, creating: boolean): Record<string, string> | null {
+  const problems: Record<string, string> = {}
+  const parsed = DefinitionFormSchema.safeParse(form)
+  if (!parsed.success) for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message
+  for (const [field, message] of Object.entries(ruleProblems(ruleOf(form)))) problems[field.replace('rule.', '')] ??= message
+  if (creating && new Set(takenKeys).has(`${form.resource_type}:${form.namespace}.${form.key}`)) problems.key ??= `A ${RESOURCE_TYPE_LABELS[form.resource_type].toLowerCase()} field ${form.namespace}.${form.key} already exists`
+  return Object.keys(problems).length > 0 ? problems : null
+}
+
+export function createDefinitionBody(form: DefinitionForm): MetaFieldCreateBody {
+  return {
+    name: form.name.trim(),
+    namespace: form.namespace,
+    key: form.key,
+    description: form.description,
+    type: form.type,
+    resource_type: form.resource_type,
+    status: form.status,
+    pinned_position: form.pinned_position,
+    rule: ruleOf(form),
+  }
+}
+
+/** The changed fields among those the store lets change. */
+export function updateDefinitionBody(before: DefinitionForm, after: DefinitionForm): MetaFieldUpdateBody {
+  const body: MetaFieldUpdateBody = {}
+  if (after.name.trim() !== before.name) body.name = after.name.trim()
+  if (after.description !== before.description) body.description = after.description
+  if (after.status !== before.status) body.status = after.status
+  if (after.pinned_position !== before.pinned_position) body.pinned_position = after.pinned_position
+  if (JSON.stringify(ruleOf(after)) !== JSON.stringify(ruleOf(before))) body.rule = ruleOf(after)
+  return body
+}
