@@ -347,18 +347,31 @@ function rowLanes(family: 'orders' | 'blogs' | 'collections' | 'metaFields', row
   return [`${family}:${row.key}`, ...(row.storeId ? [`${family}:store:${row.storeId}`] : [])]
 }
 
-/** Clears `pending` (and the snapshot) on rows no unsent write touches any more. */
-export async function refreshPendingMarks(db: StoreDatabase): Promise<void> {
+/**
+ * Clears `pending` (and the snapshot) on the rows of `lanes` that no unsent write touches any
+ * more. Only those rows are read, so accepting a write stays cheap with 100,000 cached orders.
+ */
+export async function refreshPendingMarks(db: StoreDatabase, lanes: string[]): Promise<void> {
   await db.transaction('rw', allTables(db), async () => {
-    const lanes = (await db.outbox.toArray()).flatMap((e) => e.lanes)
-    const stillPending = (rl: string[]) => rl.some((l) => lanes.some((o) => lanesOverlap(l, o)))
+    const open = (await db.outbox.toArray()).flatMap((e) => e.lanes)
+    const stillPending = (rl: string[]) => rl.some((l) => open.some((o) => lanesOverlap(l, o)))
     const clear = { pending: false, server: null }
-    await db.orders.filter((o) => !!o.pending && !stillPending(rowLanes('orders', o))).modify(clear)
-    await db.blogs.filter((b) => !!b.pending && !stillPending(rowLanes('blogs', b))).modify(clear)
-    await db.collections.filter((c) => !!c.pending && !stillPending(rowLanes('collections', c))).modify(clear)
-    await db.metaFieldDefinitions.filter((m) => !!m.pending && !stillPending(rowLanes('metaFields', m))).modify(clear)
-    const valueLanes = new Set(lanes.filter((l) => l.startsWith('metaFieldValues:')))
-    await db.metaFieldValues.filter((v) => !!v.pending && !valueLanes.has(`metaFieldValues:${v.resource}:${v.resourceId}:${v.meta_field_id}`)).modify(clear)
+    for (const lane of lanes) {
+      const [family, ...rest] = lane.split(':')
+      const ref = rest.join(':')
+      if (family === 'orders') {
+        const order = await db.orders.get(Number(ref))
+        if (order?.pending && !stillPending(rowLanes('orders', order))) await db.orders.update(order.ID, clear)
+      } else if (family === 'blogs' || family === 'collections' || family === 'metaFields') {
+        const table: Keyed = family === 'metaFields' ? 'metaFieldDefinitions' : family
+        const rows = (ref === '*' ? await db.table(table).toArray() : [await rowByRef(db, table, ref)]) as (KeyedRow | undefined)[]
+        for (const row of rows) if (row?.pending && !stillPending(rowLanes(family, row))) await db.table(table).update(row.key, clear)
+      } else if (family === 'metaFieldValues') {
+        const [resource = '', resourceId = '', metaFieldId = ''] = rest
+        const value = await db.metaFieldValues.get([resource, resourceId, metaFieldId])
+        if (value?.pending && !open.includes(lane)) await db.metaFieldValues.update([resource, resourceId, metaFieldId], clear)
+      }
+    }
   })
 }
 
@@ -441,7 +454,7 @@ export async function discardWrite(db: StoreDatabase, id: number): Promise<void>
     await db.conflicts.delete(id)
     await revertRows(db, entry)
   })
-  await refreshPendingMarks(db)
+  await refreshPendingMarks(db, entry.lanes)
 }
 
 /** Replaces a write's body (the sync panel's "edit" for a stopped write) and queues it again. */

@@ -324,6 +324,7 @@ async function findCreatedMetaField(db: StoreDatabase, call: StoreCall, body: { 
  */
 async function accept(db: StoreDatabase, entry: OutboxEntry, write: Write, response: unknown): Promise<void> {
   const data = (response as { data?: unknown } | null)?.data
+  let touchedLanes: string[] = entry.lanes
   await db.transaction('rw', [db.orders, db.blogs, db.collections, db.metaFieldDefinitions, db.metaFieldValues, db.outbox, db.conflicts], async () => {
     await db.outbox.delete(entry.id!)
     await db.conflicts.delete(entry.id!)
@@ -399,6 +400,7 @@ async function accept(db: StoreDatabase, entry: OutboxEntry, write: Write, respo
         break
     }
 
+    touchedLanes = rowLanes
     const later = (await db.outbox.orderBy('id').toArray()).filter((e) => e.lanes.some((l) => rowLanes.some((r) => lanesOverlap(l, r))))
     for (const next of later) {
       if (rebaseTo && next.base) {
@@ -410,7 +412,7 @@ async function accept(db: StoreDatabase, entry: OutboxEntry, write: Write, respo
       await applyLocally(db, next.write as Write)
     }
   })
-  await refreshPendingMarks(db)
+  await refreshPendingMarks(db, touchedLanes)
 }
 
 /** A created row got its store id: queued writes that named its local key now name `store:<id>`. */
