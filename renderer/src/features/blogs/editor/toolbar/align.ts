@@ -6,8 +6,9 @@ const align = (value: 'left' | 'center' | 'right' | 'justify', label: string, te
   label,
   text,
   shortcut: `Mod-Shift-${key}`,
-  isActive: (editor) => editor.isActive({ textAlign: value }),
-  run: ({ editor }) => editor.chain().focus().setTextAlign(value).run(),
+  isActive: (editor) => (value === 'left' ? !['center', 'right', 'justify'].some((other) => editor.isActive({ textAlign: other })) : editor.isActive({ textAlign: value })),
+  // Left is the default: unset rather than written out on every paragraph.
+  run: ({ editor }) => (value === 'left' ? editor.chain().focus().unsetTextAlign().run() : editor.chain().focus().setTextAlign(value).run()),
 })
 
 export const alignToolbar: ToolbarGroup = {
