@@ -1,0 +1,229 @@
+// The order desk end to end on the demo store: the list answers like the store, addresses
+// and tracking reach the store (with and without the customer e-mail), scanner mode, CSV
+// bulk tracking, and all of it again offline with each write arriving once.
+import type { Page } from '@playwright/test'
+import { test, expect } from './support/fixtures'
+
+// Product images live on the reserved `.invalid` domain: the browser logs their failed loads.
+test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
+
+/**
+ * Connects the demo store as a person does: "Try the demo store", approve on the store's
+ * consent page, back to the app. The consent page is opened from the app's own link, so
+ * this works whether or not the shell opened a tab by itself.
+ */
+async function connect(page: Page) {
+  await page.getByRole('button', { name: /try the demo store/i }).click()
+  const href = await page.getByRole('link', { name: /open the store.s page again/i }).getAttribute('href')
+  const consent = await page.context().newPage()
+  await consent.goto(href!)
+  await consent.getByRole('button', { name: /^install/i }).click()
+  await expect(consent.getByText(/connected/i).first()).toBeVisible()
+  await consent.close()
+  await expect(page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: /orders/i })).toBeVisible()
+}
+
+async function openOrders(page: Page, hashQuery = '') {
+  await page.evaluate((q) => (location.hash = `#/orders${q}`), hashQuery)
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+}
+
+async function visibleOrderNumbers(page: Page, count: number): Promise<string[]> {
+  const options = page.getByRole('listbox', { name: 'Orders' }).getByRole('option')
+  await expect(options.first()).toContainText('#')
+  const texts = await options.allTextContents()
+  return texts.slice(0, count).map((t) => /#(\d+)/.exec(t)?.[1] ?? '?')
+}
+
+async function pickOption(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click()
+  // Naive UI's select menu gives its options no role: find them by text inside the open menu.
+  await page.locator('.n-base-select-menu').getByText(option, { exact: true }).click()
+}
+
+test('filters and sorts the list and shows the orders the store returns for the same query', async ({ page, demoStore }) => {
+  await connect(page)
+  await openOrders(page)
+  await pickOption(page, 'Fulfillment', 'Unfulfilled')
+  await pickOption(page, 'Payment', 'Paid')
+  await pickOption(page, 'Sort', 'Highest total')
+  const res = await demoStore.api('/openapi/2025-04/orders?filter[fulfillment_status]=unfulfilled&filter[financial_status]=paid&sort=-total_sales&page_size=8')
+  const expected = ((await res.json()) as { data: { number: string }[]; meta: { total: number } })
+  await expect.poll(() => visibleOrderNumbers(page, 8)).toEqual(expected.data.map((o) => o.number))
+  await expect(page.getByText(`${expected.meta.total.toLocaleString('en-US')} orders`)).toBeVisible()
+
+  await page.getByRole('textbox', { name: 'Search orders' }).fill(expected.data[0]!.number)
+  const searched = (await (await demoStore.api(`/openapi/2025-04/orders?filter[search]=${expected.data[0]!.number}&filter[fulfillment_status]=unfulfilled&filter[financial_status]=paid&sort=-total_sales&page_size=8`)).json()) as { data: { number: string }[] }
+  await expect.poll(() => visibleOrderNumbers(page, 8)).toEqual(searched.data.map((o) => o.number))
+})
+
+// ---------------------------------------------------------------- helpers reading the store as another client
+
+interface StoreOrder {
+  ID: number
+  number: string
+  fulfillment_status: string
+  financial_status: string
+  post_status: string
+  trackno?: string
+  trackname?: string
+  shipping_address: { country: string; city: string; postcode: string; phone: string; state: string }
+}
+type DemoStore = { api(path: string): Promise<Response>; control(method: string, path: string, body?: unknown): Promise<unknown> }
+
+async function storeOrder(demoStore: DemoStore, id: number): Promise<StoreOrder> {
+  return ((await (await demoStore.api(`/openapi/2025-04/orders/${id}`)).json()) as { data: StoreOrder }).data
+}
+
+/** Unfulfilled, not cancelled orders, oldest first: the scanner's queue order. */
+async function unfulfilledOrders(demoStore: DemoStore): Promise<StoreOrder[]> {
+  const res = await demoStore.api('/openapi/2025-04/orders?filter[fulfillment_status]=unfulfilled&sort=date&page_size=250')
+  return ((await res.json()) as { data: StoreOrder[] }).data.filter((o) => o.post_status !== 'wc-cancelled')
+}
+
+async function sentEmails(demoStore: DemoStore): Promise<{ orderId: number; trackno: string }[]> {
+  return ((await demoStore.control('GET', '/emails')) as { data: { orderId: number; trackno: string }[] }).data
+}
+
+async function openOrder(page: Page, id: number) {
+  await page.evaluate((orderId) => (location.hash = `#/orders/${orderId}`), id)
+  await expect(page.getByRole('heading', { level: 1, name: /^Order #/ })).toBeVisible()
+}
+
+async function changeShippingAddress(page: Page, id: number, city: string) {
+  await openOrder(page, id)
+  await page.getByRole('button', { name: 'Edit shipping address' }).click()
+  const drawer = page.getByRole('dialog')
+  await drawer.getByRole('textbox', { name: 'City' }).fill(city)
+  await drawer.getByRole('textbox', { name: 'Postcode' }).fill('62701')
+  await drawer.getByRole('textbox', { name: 'Phone' }).fill('(217) 555-0123')
+  await drawer.getByRole('button', { name: 'Review change' }).click()
+  await expect(drawer.getByRole('row', { name: new RegExp(`City .* ${city} \\(changed\\)`) })).toBeVisible()
+  await drawer.getByRole('button', { name: 'Save address' }).click()
+  await expect(page.getByText(`${city} IL`).or(page.getByText(new RegExp(`${city} \\w+ 62701`))).first()).toBeVisible()
+}
+
+async function addTracking(page: Page, id: number, trackno: string, email: boolean) {
+  await openOrder(page, id)
+  await page.getByRole('button', { name: 'Add tracking' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('textbox', { name: 'Tracking number' }).fill(trackno)
+  await dialog.getByRole('textbox', { name: 'Carrier' }).fill('UPS')
+  const emailSwitch = dialog.getByRole('switch', { name: 'E-mail the customer' })
+  if ((await emailSwitch.getAttribute('aria-checked')) !== String(email)) await emailSwitch.click()
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await expect(dialog.getByText(email ? 'The customer will be e-mailed.' : 'The customer will not be e-mailed.')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Confirm tracking' }).click()
+  // The order shows fulfilled at once, whether or not the store has it yet.
+  await expect(page.getByRole('region', { name: /^Order #/ }).getByText('Fulfilled', { exact: true }).first()).toBeVisible()
+}
+
+/** Waits until the list is answered from the cache (its first sync of orders has completed). */
+async function waitForCachedOrders(page: Page) {
+  await openOrders(page)
+  await expect(page.getByText(/[1-9][\d,]* orders/)).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText(/from the store/)).toHaveCount(0, { timeout: 30_000 })
+}
+
+async function scanThree(page: Page, prefix: string): Promise<string[]> {
+  await waitForCachedOrders(page)
+  await page.getByRole('button', { name: 'Scanner mode' }).click()
+  const current = page.getByRole('region', { name: 'Order to ship' })
+  const numbers: string[] = []
+  for (let i = 0; i < 3; i++) {
+    const text = (await current.getByText(/^Order #\d+/).textContent()) ?? ''
+    const number = /#(\d+)/.exec(text)![1]!
+    numbers.push(number)
+    const field = page.getByRole('textbox', { name: 'Tracking number' })
+    await expect(field).toBeFocused()
+    await field.fill(`${prefix}${i}`)
+    await field.press('Enter')
+    await expect(page.getByRole('status').getByText(`Tracking ${prefix}${i} queued for #${number}.`)).toBeVisible()
+  }
+  await page.getByRole('button', { name: 'Close scanner' }).click()
+  return numbers
+}
+
+async function importCsv(page: Page, rows: string[]) {
+  await openOrders(page)
+  await page.getByRole('button', { name: 'Import tracking CSV' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('textbox', { name: 'CSV content' }).fill(['Order number,Tracking number,Carrier,E-mail', ...rows].join('\n'))
+  await dialog.getByRole('button', { name: 'Check rows' }).click()
+  await expect(dialog.getByText('2 ready, 0 skipped, 1 with problems.')).toBeVisible()
+  await expect(dialog.getByText('No order #999999 in this store.')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Import 2 rows' }).click()
+  await expect(dialog.getByText('2 queued, 0 skipped, 1 not imported.')).toBeVisible()
+  await expect(dialog.getByRole('cell', { name: 'No order #999999 in this store.' })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+}
+
+test('changes a shipping address and the store shows it', async ({ page, demoStore }) => {
+  await connect(page)
+  const [order] = await unfulfilledOrders(demoStore)
+  await changeShippingAddress(page, order!.ID, 'Springfield')
+  await expect.poll(async () => (await storeOrder(demoStore, order!.ID)).shipping_address).toMatchObject({ city: 'Springfield', postcode: '62701', phone: '+12175550123' })
+})
+
+test('adds tracking with the e-mail on and off, and the store records both', async ({ page, demoStore }) => {
+  await connect(page)
+  const [a, b] = await unfulfilledOrders(demoStore)
+  await addTracking(page, a!.ID, 'E2EMAILON1', true)
+  await addTracking(page, b!.ID, 'E2EMAILOFF1', false)
+  await expect.poll(async () => (await storeOrder(demoStore, b!.ID)).trackno).toBe('E2EMAILOFF1')
+  await expect.poll(async () => (await storeOrder(demoStore, a!.ID)).trackno).toBe('E2EMAILON1')
+  expect((await storeOrder(demoStore, a!.ID)).fulfillment_status).toBe('fulfilled')
+  expect((await storeOrder(demoStore, a!.ID)).trackname).toBe('UPS')
+  const emails = await sentEmails(demoStore)
+  expect(emails.filter((e) => e.orderId === a!.ID).map((e) => e.trackno)).toEqual(['E2EMAILON1'])
+  expect(emails.filter((e) => e.orderId === b!.ID)).toEqual([])
+})
+
+test('scanner mode tracks three orders in a row', async ({ page, demoStore }) => {
+  await connect(page)
+  const numbers = await scanThree(page, 'SCAN')
+  expect(new Set(numbers).size).toBe(3)
+  for (const [i, number] of numbers.entries()) {
+    await expect.poll(async () => (await storeOrder(demoStore, Number(number))).trackno).toBe(`SCAN${i}`)
+  }
+})
+
+test('a CSV with a bad row imports the good rows and reports the bad one', async ({ page, demoStore }) => {
+  await connect(page)
+  const [a, b] = await unfulfilledOrders(demoStore)
+  await importCsv(page, [`${a!.number},CSVGOOD1,UPS,yes`, '999999,CSVBAD1,UPS,no', `${b!.number},CSVGOOD2,DHL,no`])
+  await expect.poll(async () => (await storeOrder(demoStore, a!.ID)).trackno).toBe('CSVGOOD1')
+  await expect.poll(async () => (await storeOrder(demoStore, b!.ID)).trackno).toBe('CSVGOOD2')
+  expect((await sentEmails(demoStore)).filter((e) => e.orderId === a!.ID).length).toBe(1)
+})
+
+test('offline: every write queues, and arrives exactly once when the store is back', async ({ page, demoStore }) => {
+  await connect(page)
+  const queue = await unfulfilledOrders(demoStore)
+  // The scanner and the offline edits read the cache: wait for its first sync.
+  await waitForCachedOrders(page)
+  await demoStore.control('PUT', '/faults', { dropRate: 1 })
+
+  await changeShippingAddress(page, queue[0]!.ID, 'Shelbyville')
+  await addTracking(page, queue[0]!.ID, 'OFFMAILON', true)
+  await addTracking(page, queue[1]!.ID, 'OFFMAILOFF', false)
+  await expect(page.getByText('Not yet sent').first()).toBeVisible()
+  const scanned = await scanThree(page, 'OFFSCAN')
+  const left = queue.filter((o) => ![queue[0]!.number, queue[1]!.number, ...scanned].includes(o.number))
+  await importCsv(page, [`${left[0]!.number},OFFCSV1,UPS,yes`, '999999,OFFCSVBAD,UPS,no', `${left[1]!.number},OFFCSV2,DHL,no`])
+
+  await demoStore.control('PUT', '/faults', { dropRate: 0 })
+  await expect.poll(async () => (await storeOrder(demoStore, left[1]!.ID)).trackno, { timeout: 45_000 }).toBe('OFFCSV2')
+  await expect.poll(async () => (await storeOrder(demoStore, queue[0]!.ID)).trackno, { timeout: 30_000 }).toBe('OFFMAILON')
+  expect((await storeOrder(demoStore, queue[0]!.ID)).shipping_address).toMatchObject({ city: 'Shelbyville', phone: '+12175550123' })
+  expect((await storeOrder(demoStore, queue[1]!.ID)).trackno).toBe('OFFMAILOFF')
+  for (const [i, number] of scanned.entries()) expect((await storeOrder(demoStore, Number(number))).trackno).toBe(`OFFSCAN${i}`)
+  expect((await storeOrder(demoStore, left[0]!.ID)).trackno).toBe('OFFCSV1')
+
+  // Each write arrived once: one e-mail per tracking sent with the e-mail switch on, none otherwise.
+  const emails = await sentEmails(demoStore)
+  expect(emails.filter((e) => e.orderId === queue[0]!.ID).map((e) => e.trackno)).toEqual(['OFFMAILON'])
+  expect(emails.filter((e) => e.orderId === left[0]!.ID).map((e) => e.trackno)).toEqual(['OFFCSV1'])
+  expect(emails.filter((e) => e.orderId === queue[1]!.ID)).toEqual([])
+  await expect(page.getByText('Not yet sent')).toHaveCount(0, { timeout: 30_000 })
+})
