@@ -8,6 +8,10 @@ import { ref, watch } from 'vue'
 import { api } from '@/bridge'
 import { useConnectionsStore } from './connections-store'
 
+function browserOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false
+}
+
 export const useReachabilityStore = defineStore('reachability', () => {
   const connections = useConnectionsStore()
   const online = ref<boolean | null>(null)
@@ -16,7 +20,11 @@ export const useReachabilityStore = defineStore('reachability', () => {
   let generation = 0
 
   api.store.onDidChangeReachability((reachability) => {
-    if (reachability.connectionId === connections.activeId) online.value = reachability.online
+    if (reachability.connectionId !== connections.activeId) return
+    // While the browser reports no network, the renderer cannot reach anything (in the
+    // browser shell, not even its host), so a main-process "reachable" does not make it online.
+    if (reachability.online && browserOffline()) return
+    online.value = reachability.online
   })
 
   async function check(): Promise<void> {
@@ -26,7 +34,7 @@ export const useReachabilityStore = defineStore('reachability', () => {
       online.value = null
       return
     }
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    if (browserOffline()) {
       online.value = false
       return
     }

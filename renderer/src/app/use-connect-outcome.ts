@@ -1,7 +1,7 @@
-// Tells the user how a connect attempt ended, wherever they are: a success lands on
-// Orders of the new store; a refusal is also shown in full on the Connect page (role=alert),
-// so elsewhere a message is enough.
-import { watch } from 'vue'
+// Reacts to a finished connect attempt wherever the user is: a success lands on Orders of
+// the new store. Refusals are shown as alerts (role=alert) by the Connect page and, on any
+// other screen, by the frame (`refusalElsewhere`), since a toast is not announced.
+import { computed, ref, watch } from 'vue'
 import { useRouter } from 'vue-router'
 import { useMessage } from 'naive-ui'
 import { useConnectionsStore } from './connections-store'
@@ -20,9 +20,18 @@ export function useConnectOutcomeNotices() {
         const connection = connections.connections.find((c) => c.id === outcome.connectionId)
         message.success(connection ? `Connected to ${connection.label}.` : 'Store connected.')
         void router.push(HOME_PATH)
-      } else if (router.currentRoute.value.path !== CONNECT_PATH) {
-        message.error(outcome.error?.message ?? 'The store connection was refused.')
       }
     },
   )
+
+  const dismissed = ref<object | null>(null)
+  const refusalElsewhere = computed(() => {
+    const outcome = connections.lastOutcome
+    if (!outcome || outcome.ok || outcome === dismissed.value || router.currentRoute.value.path === CONNECT_PATH) return null
+    return outcome.error?.message ?? 'The store connection was refused.'
+  })
+  function dismissRefusal() {
+    dismissed.value = connections.lastOutcome
+  }
+  return { refusalElsewhere, dismissRefusal }
 }
