@@ -1,0 +1,50 @@
+// The dashboard end to end: charts from the cache with text summaries and data tables, and
+// each day leading to the list it counts (compared with the store's answer for that filter).
+import type { Page } from '@playwright/test'
+import { test, expect } from './support/fixtures'
+
+test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
+
+/** "Try the demo store", approve on the consent page opened from the app's own link, back to the app. */
+async function connect(page: Page) {
+  await page.getByRole('button', { name: /try the demo store/i }).click()
+  const href = await page.getByRole('link', { name: /open the store.s page again/i }).getAttribute('href')
+  const consent = await page.context().newPage()
+  await consent.goto(href!)
+  await consent.getByRole('button', { name: /^install/i }).click()
+  await expect(consent.getByText(/connected/i).first()).toBeVisible()
+  await consent.close()
+  await expect(page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Dashboard' })).toBeVisible()
+}
+
+test('the dashboard summarises the cache and each day opens the orders it counts', async ({ page, demoStore }) => {
+  await connect(page)
+  // Let the first sync fill the cache (the orders list says so once it no longer asks the store).
+  await page.evaluate(() => (location.hash = '#/orders'))
+  await expect(page.getByText(/[1-9][\d,]* orders/)).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText(/from the store/)).toHaveCount(0, { timeout: 30_000 })
+
+  await page.getByRole('link', { name: 'Dashboard' }).click()
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  await expect(page.getByRole('img', { name: /^Orders and revenue per paid day/ })).toBeVisible()
+  await expect(page.getByRole('img', { name: /^Fulfillment backlog/ })).toBeVisible()
+  await expect(page.getByRole('img', { name: /^Abandoned checkouts per day/ })).toBeVisible()
+
+  const ordersCard = page.locator('.n-card').filter({ hasText: 'Orders and revenue per day' })
+  await ordersCard.getByRole('button', { name: 'Show data table' }).click()
+  const busyRow = ordersCard.getByRole('row').filter({ hasNot: page.getByRole('cell', { name: '0', exact: true }) }).nth(1)
+  const day = (await busyRow.getByRole('link').textContent())!.trim()
+  const shown = Number((await busyRow.getByRole('cell').nth(1).textContent())!.trim())
+  const res = await demoStore.api(`/openapi/2025-04/orders?filter[date]=${day},${day}&page_size=1`)
+  const { meta } = (await res.json()) as { meta: { total: number } }
+  expect(shown).toBe(meta.total)
+
+  await busyRow.getByRole('link').click()
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+  await expect(page.getByText(`${meta.total} orders`, { exact: true })).toBeVisible()
+
+  await page.getByRole('link', { name: 'Dashboard' }).click()
+  const toShip = (await (await demoStore.api('/openapi/2025-04/orders?filter[fulfillment_status]=unfulfilled&filter[financial_status]=paid&page_size=250')).json()) as { data: { post_status: string }[] }
+  const backlog = toShip.data.filter((o) => o.post_status !== 'wc-cancelled').length
+  await expect(page.getByRole('button', { name: `${backlog} orders to ship` })).toBeVisible()
+})
