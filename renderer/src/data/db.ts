@@ -7,7 +7,7 @@
 // stable local strings: `store:<id>` for a row first seen on the store, `local:<uuid>` for a
 // row created here. A local row keeps its key for life and gets `storeId` once the store
 // accepts it, so a screen's route never changes under the user.
-import Dexie, { type EntityTable, type Table } from 'dexie'
+import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie'
 import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, MetaFieldValue, Order } from '@common/store-api/resources'
 
 /** `store:<id>` or `local:<uuid>`. */
@@ -173,7 +173,21 @@ export const SCHEMA_V1 = {
   conflicts: 'id',
 } as const
 
-export const CURRENT_SCHEMA_VERSION = 1
+export interface SchemaVersion {
+  version: number
+  stores: Record<string, string | null>
+  /** Moves the rows of the previous version to this one (none for v1). */
+  upgrade?: (tx: Transaction) => Promise<void>
+}
+
+/**
+ * Every schema the cache has had, oldest first. A new version adds an entry with its date, its
+ * stores (changed tables only) and its upgrade; db.test.ts opens a database of every earlier
+ * version with the current code.
+ */
+export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [{ version: 1, stores: SCHEMA_V1 }]
+
+export const CURRENT_SCHEMA_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]!.version
 
 export function databaseName(connectionId: string): string {
   return `storedesk-${connectionId}`
@@ -199,7 +213,10 @@ export class StoreDatabase extends Dexie {
     // Strict durability: a committed outbox write has reached the disk before the UI says "queued".
     super(databaseName(connectionId), { chromeTransactionDurability: 'strict' })
     this.connectionId = connectionId
-    this.version(1).stores(SCHEMA_V1)
+    for (const { version, stores, upgrade } of SCHEMA_VERSIONS) {
+      const declared = this.version(version).stores(stores)
+      if (upgrade) declared.upgrade(upgrade)
+    }
   }
 }
 
