@@ -111,3 +111,32 @@ test('a shipping address changed on the store meanwhile is not overwritten: both
   await expect(page.getByText('Every change has reached the store.')).toBeVisible({ timeout: 30_000 })
   expect((await storeOrder(demoStore, 1004)).shipping_address.city).toBe('Mine City')
 })
+
+test('disconnecting warns with the unsent changes listed, and then deletes the store’s cache and outbox', async ({ page, demoStore }) => {
+  test.setTimeout(120_000)
+  await connectDemoStore(page)
+  await waitForFirstSync(page)
+  await demoStore.control('PUT', '/faults', { dropRate: 1 })
+  await addTracking(page, 1005, 'UNSENT1005')
+
+  const disconnect = async () => {
+    await go(page, '#/settings')
+    await page.getByRole('button', { name: /^Disconnect / }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Disconnect', exact: true }).click()
+    const warning = page.getByRole('dialog').filter({ hasText: 'has not reached the store' })
+    await expect(warning).toContainText('1 change has not reached the store')
+    await expect(warning).toContainText('UNSENT1005')
+    return warning
+  }
+
+  await (await disconnect()).getByRole('button', { name: 'Keep the store connected' }).click()
+  await expect(page.getByRole('status', { name: 'Connection' })).not.toContainText('Not connected')
+  const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).filter((n) => n?.startsWith('storedesk-')))
+  expect(await databases()).toHaveLength(1)
+
+  await (await disconnect()).getByRole('button', { name: 'Disconnect and lose them' }).click()
+  await expect(page.getByRole('status', { name: 'Connection' })).toContainText('Not connected')
+  await expect.poll(databases).toEqual([])
+  await demoStore.control('PUT', '/faults', { dropRate: 0 })
+  expect((await storeOrder(demoStore, 1005)).trackno ?? '').not.toBe('UNSENT1005')
+})
