@@ -70,6 +70,23 @@
 // - retryWrite(db, id), discardWrite(db, id) (drops it and puts its rows back to the store's
 //   copy), updateWriteBody(db, id, body), resolveConflict(db, id, 'mine' | 'theirs' | { merged }).
 //   Conflicts live in db.conflicts (id = outbox id) with `mine`, `theirs`, `base` field maps.
+//
+// HOW IT BEHAVES (decisions)
+// - Lanes: each write names the resources it touches (`orders:12`, `blogs:store:5`,
+//   `blogs:local:<uuid>`, `blogs:*` for select_all). Writes sharing a lane are sent strictly in
+//   order; a failed or conflicting write holds back only later writes of its lanes.
+// - Conflicts are field-level: before an update the replayer GETs the store's copy; if its
+//   updated_at (post_modified_gmt for orders) is unchanged, or none of the written fields moved
+//   away from the base to something other than ours, the write is sent; otherwise it is held in
+//   state 'conflict' with { mine, theirs, base } and nothing is overwritten. After our own write
+//   is accepted, later queued writes of the same rows are rebased on the store's answer.
+// - Never twice: a write whose attempt may have reached the store (timeout, dropped connection,
+//   a reload while 'sending') is marked uncertain. An uncertain create first looks on the store
+//   (blogs: filter[key]=title then same title + seo_slug + content, not already cached under
+//   another key; collections: title + seo_slug; meta fields: namespace + key + resource type); an
+//   uncertain update is not re-sent when the store already holds exactly our values. The store
+//   keeps seo_slug unique, so give new posts and collections a slug.
+// - An update or delete of a create that never left the outbox is folded into it (one request).
 export { StoreDatabase, storeDatabase, deleteStoreDatabase, databaseName, newLocalKey, storeKey, storeIdOfKey, SYNC_RESOURCES, CURRENT_SCHEMA_VERSION } from './db'
 export type {
   RowKey,
