@@ -5,12 +5,16 @@
 import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
 
-// Seeded posts point at images on `.invalid` hosts, which the browser cannot resolve.
-test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
+// Seeded posts point at images on `.invalid` hosts, which the browser cannot resolve. And
+// Chromium reports an inline event handler (onclick="…" in a post's HTML) as a CSP violation as
+// soon as the HTML is parsed, even by DOMParser into an inert document where nothing can run;
+// one test loads such a post on purpose.
+test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource', 'Executing inline event handler violates'] })
 
 interface StoreBlog {
   id: number
   title: string
+  summary: string
   content: string
   status: number
   visible_at: string | null
@@ -176,4 +180,123 @@ test('writes a post with every block offline, keeps it through a reload, and pub
     '<table><tbody><tr><th><p>Size</p></th>',
   ]) expect(html).toContain(expected)
   expect(html).toMatch(/<p style="text-align: center;?">Centred line<\/p>/)
+})
+
+test('keeps the HTML of a seeded post it cannot fully edit, and reports what a body edit would change before saving', async ({ page, demoStore }) => {
+  test.setTimeout(120_000)
+  // Another editor left a script and an event handler in one post before Storedesk connects.
+  const [fibres] = (await storeBlogs(demoStore)).filter((blog) => blog.title === 'A Guide to Natural Fibres')
+  const original = `${(await storeBlog(demoStore, fibres!.id)).content}\n<script>trackReaders()</script><p onclick="tip()">Tap for a tip.</p>`
+  expect((await demoStore.api(`/openapi/2021-08/blogs/${fibres!.id}`, { method: 'PUT', body: JSON.stringify({ content: original }) })).ok).toBe(true)
+
+  await startWithSyncedBlogs(page)
+
+  // A post with <details>, <dl> and a custom element: its body is edited, and all of it stays.
+  const [faq] = (await storeBlogs(demoStore)).filter((blog) => blog.title === 'Frequently Asked Questions About Our Materials')
+  await openPost(page, 'Frequently Asked Questions About Our Materials')
+  await expect(editable(page).getByText('Kept as HTML: <details>')).toBeVisible()
+  await editable(page).getByText('What you need').click()
+  await page.keyboard.press('End')
+  await page.keyboard.type(' (updated)')
+  await publish(page)
+  await expect(postState(page)).toHaveText('Sent', { timeout: 30_000 })
+  await expect.poll(async () => (await storeBlog(demoStore, faq!.id)).content, { timeout: 30_000 }).toContain('<h2>What you need (updated)</h2>')
+  const faqHtml = (await storeBlog(demoStore, faq!.id)).content
+  expect(faqHtml).toContain('<details><summary>Is the linen pre-washed?</summary><p>Yes, every piece is stone-washed.</p></details>')
+  expect(faqHtml).toContain('<dl><dt>Linen</dt><dd>Flax fibre, breathable.</dd><dt>Merino</dt><dd>Fine wool, warm.</dd></dl>')
+
+  // The post with a script: a title change leaves its HTML byte for byte as it was.
+  await openPost(page, 'A Guide to Natural Fibres')
+  await expect(page.getByLabel('HTML kept from the store')).toContainText('This post has HTML the editor would change')
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('A Guide to Natural Fibres, revised')
+  await publish(page)
+  await expect.poll(async () => (await storeBlog(demoStore, fibres!.id)).title, { timeout: 30_000 }).toBe('A Guide to Natural Fibres, revised')
+  expect((await storeBlog(demoStore, fibres!.id)).content).toBe(original)
+
+  // Editing its body: publishing first lists what the editor removes, with the diff.
+  await expect(postState(page)).toHaveText('Sent', { timeout: 30_000 })
+  await editable(page).getByText('What you need').click()
+  await page.keyboard.press('End')
+  await page.keyboard.type(' today')
+  await publish(page)
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Saving will change the store’s HTML' })
+  await expect(dialog.getByRole('list', { name: 'Changes' })).toContainText('Removes 1 <script> element')
+  await expect(dialog.getByRole('list', { name: 'Changes' })).toContainText('Removes attribute onclick="tip()" from <p>')
+  await expect(dialog.getByLabel('Differences, line by line')).toContainText('− <script>')
+  await dialog.getByRole('button', { name: 'Save anyway' }).click()
+  await expect.poll(async () => (await storeBlog(demoStore, fibres!.id)).content, { timeout: 30_000 }).toContain('<h2>What you need today</h2>')
+  const saved = (await storeBlog(demoStore, fibres!.id)).content
+  expect(saved).not.toContain('<script')
+  expect(saved).not.toContain('onclick')
+  expect(saved).toContain('<p>Tap for a tip.</p>')
+})
+
+test('schedules a post with a visible-from time in the store’s time', async ({ page, demoStore }) => {
+  test.setTimeout(120_000)
+  await startWithSyncedBlogs(page)
+  await page.getByRole('button', { name: 'New post' }).click()
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Winter opening hours')
+  await editable(page).click()
+  await page.keyboard.type('We open late on Sundays from January.')
+  await expect(page.getByRole('textbox', { name: 'Slug' })).toHaveValue('winter-opening-hours')
+  const visibleFrom = page.getByRole('textbox', { name: 'Visible from (store time)' })
+  await visibleFrom.fill('2027-01-15 09:30:00')
+  await visibleFrom.press('Enter')
+  await page.getByRole('radio', { name: 'Visible' }).check({ force: true })
+  await publish(page)
+  await expect(postState(page)).toHaveText('Sent', { timeout: 30_000 })
+  await expect.poll(async () => (await storeBlogByTitle(demoStore, 'Winter opening hours'))?.visible_at, { timeout: 30_000 }).toBe('2027-01-15 09:30:00')
+  const scheduled = await storeBlogByTitle(demoStore, 'Winter opening hours')
+  expect(scheduled).toMatchObject({ status: 2 })
+  expect((await storeBlog(demoStore, scheduled!.id)).content).toBe('<p>We open late on Sundays from January.</p>')
+})
+
+test('hides every post matching a search and a status in one batch', async ({ page, demoStore }) => {
+  test.setTimeout(120_000)
+  const before = await storeBlogs(demoStore)
+  const matching = before.filter((blog) => blog.status === 2 && [blog.title, blog.content].some((text) => text.toLowerCase().includes('table'))).map((blog) => blog.id)
+  expect(matching.length).toBeGreaterThan(1)
+
+  await startWithSyncedBlogs(page)
+  await page.getByRole('searchbox', { name: 'Search posts' }).fill('table')
+  await page.getByRole('radio', { name: 'Visible' }).check({ force: true })
+  await page.getByRole('checkbox', { name: `Select all ${matching.length} matching the filter` }).check()
+  await page.getByRole('group', { name: 'Batch actions' }).getByRole('button', { name: 'Hide' }).click()
+  await expect(page.getByRole('dialog')).toContainText(`Hide ${matching.length} posts from the store?`)
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click()
+
+  await expect.poll(async () => (await storeBlogs(demoStore)).filter((blog) => blog.status === 1).map((blog) => blog.id).sort(), { timeout: 30_000 })
+    .toEqual([...matching, ...before.filter((blog) => blog.status === 1).map((blog) => blog.id)].sort())
+})
+
+test('stops publishing when the store changed the post, and resolves the conflict both ways', async ({ page, demoStore }) => {
+  test.setTimeout(150_000)
+  await startWithSyncedBlogs(page)
+  const [post] = (await storeBlogs(demoStore)).filter((blog) => blog.title === 'Sustainable Swaps for the Kitchen')
+  const changeOnStore = async (summary: string) => {
+    expect((await demoStore.api(`/openapi/2021-08/blogs/${post!.id}`, { method: 'PUT', body: JSON.stringify({ summary }) })).ok).toBe(true)
+  }
+  const summary = page.getByRole('textbox', { name: 'Summary' })
+
+  // Keep theirs: the store's summary wins, nothing is sent.
+  await openPost(page, 'Sustainable Swaps for the Kitchen')
+  await summary.fill('My summary, written here')
+  await expect(page.getByRole('status').filter({ hasText: 'Saved on this device' })).toBeVisible()
+  await changeOnStore('Their summary, changed on the store')
+  await publish(page)
+  const conflict = page.getByRole('region', { name: 'The store\'s copy changed since you started editing' })
+  await expect(conflict.getByRole('table', { name: 'Both versions' })).toContainText('Their summary, changed on the store')
+  await expect(conflict.getByRole('table', { name: 'Both versions' })).toContainText('My summary, written here')
+  await conflict.getByRole('button', { name: 'Keep theirs' }).click()
+  await expect(summary).toHaveValue('Their summary, changed on the store')
+  expect((await storeBlog(demoStore, post!.id)).summary).toBe('Their summary, changed on the store')
+
+  // Keep mine: after seeing both, the writer's summary is published.
+  await summary.fill('Mine again, after seeing theirs')
+  await expect(page.getByRole('status').filter({ hasText: 'Saved on this device' })).toBeVisible()
+  await changeOnStore('Theirs once more')
+  await publish(page)
+  await expect(conflict.getByRole('table', { name: 'Both versions' })).toContainText('Theirs once more')
+  await conflict.getByRole('button', { name: 'Keep mine' }).click()
+  await expect.poll(async () => (await storeBlog(demoStore, post!.id)).summary, { timeout: 30_000 }).toBe('Mine again, after seeing theirs')
 })
