@@ -135,3 +135,52 @@ test('reorders while the store cannot be reached, and the move arrives once it c
   await page.reload()
   await expect.poll(() => shownOrder(page)).toEqual(moved)
 })
+
+test('adds and removes posts, hides checked posts after a count confirmation, and deletes the collection naming its posts', async ({ page, demoStore }) => {
+  const collections = (await (await demoStore.api('/openapi/2021-08/blog_collections?filter[key]=Garden')).json()) as { links: { data: { id: number; title: string; blogs_count: number }[] } }
+  const garden = collections.links.data.find((c) => c.title === 'Garden & Plants')!
+  const before = await storeOrder(demoStore, garden.id)
+  const outsider = (await firstBlogTitles(demoStore, 24)).find((t) => !before.includes(t))!
+
+  await connectDemoStore(page)
+  await page.evaluate(() => (location.hash = '#/collections'))
+  await page.getByRole('link', { name: 'Garden & Plants' }).click()
+  await expect(page.getByRole('heading', { name: 'Garden & Plants', level: 1 })).toBeVisible()
+  await expect(page.getByText(`${before.length} posts ·`)).toBeVisible()
+
+  await page.getByRole('combobox', { name: 'Posts to add' }).click()
+  await page.getByRole('option', { name: outsider, exact: true }).click()
+  await page.getByRole('heading', { name: 'Garden & Plants', level: 1 }).click()
+  await page.getByRole('button', { name: 'Add to collection' }).click()
+  await expect(page.getByText(`${before.length + 1} posts ·`)).toBeVisible()
+  await expect.poll(() => storeOrder(demoStore, garden.id)).toContain(outsider)
+
+  // Hide two checked posts: the confirmation counts them.
+  const [first, second] = await shownOrder(page)
+  await page.getByRole('checkbox', { name: `Select ${first}` }).check()
+  await page.getByRole('checkbox', { name: `Select ${second}` }).check()
+  await page.getByRole('toolbar', { name: 'Selected posts' }).getByRole('button', { name: 'Hide' }).click()
+  await expect(page.getByRole('dialog').getByText('Hide 2 posts?')).toBeVisible()
+  await page.getByRole('dialog').getByRole('button', { name: 'Hide posts' }).click()
+  const statuses = async () => {
+    const res = await demoStore.api(`/openapi/2021-08/blog_collections/${garden.id}/blogs`)
+    return ((await res.json()) as { data: { title: string; status: number }[] }).data.filter((b) => b.title === first || b.title === second).map((b) => b.status)
+  }
+  await expect.poll(statuses).toEqual([1, 1])
+
+  // Remove the added post again; it stays a post.
+  await page.getByRole('button', { name: `Remove ${outsider} from this collection` }).click()
+  await expect(page.getByRole('dialog').getByText('Remove 1 post from “Garden & Plants”?')).toBeVisible()
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove from collection' }).click()
+  await expect(page.getByText(`${before.length} posts ·`)).toBeVisible()
+  await expect.poll(() => storeOrder(demoStore, garden.id)).not.toContain(outsider)
+
+  await page.getByRole('button', { name: 'Delete collection' }).click()
+  await expect(page.getByRole('dialog').getByText(`It holds ${before.length} posts. The posts stay; only the collection goes.`)).toBeVisible()
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete collection' }).click()
+  await expect(page.getByRole('heading', { name: 'Collections', level: 1 })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Garden & Plants' })).toHaveCount(0)
+  await expect.poll(async () => (await demoStore.api(`/openapi/2021-08/blog_collections/${garden.id}`)).status).toBe(404)
+  const stillThere = (await (await demoStore.api(`/openapi/2021-08/blogs?filter[key]=${encodeURIComponent(first!)}`)).json()) as { data: { title: string }[] }
+  expect(stillThere.data.map((b) => b.title)).toContain(first)
+})
