@@ -2,6 +2,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import vue from 'eslint-plugin-vue'
+import globals from 'globals'
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'https', 'child_process', 'net', 'url', 'stream', 'events', 'util', 'worker_threads']
 
@@ -50,6 +51,8 @@ export default tseslint.config(
       ] }],
     },
   },
+  // The renderer runs in a browser window: window, document and friends are defined there.
+  { files: ['renderer/**/*.ts', 'renderer/**/*.vue'], languageOptions: { globals: globals.browser } },
   // Layer: the renderer sees only the contract (via @common) and its own code.
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.vue'],
