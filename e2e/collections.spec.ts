@@ -94,10 +94,20 @@ test('creates a collection, reorders its posts by mouse and keyboard, and the st
   await expect(announcer).toHaveText('Cancelled, back at position 5 of 5')
   await expect.poll(() => shownOrder(page)).toEqual(afterKeyboard)
 
+  // Several at once: the two last posts, checked, moved to the top in one write.
+  await page.getByRole('checkbox', { name: `Select ${afterKeyboard[3]}` }).check()
+  await page.getByRole('checkbox', { name: `Select ${afterKeyboard[4]}` }).check()
+  await page.getByRole('textbox', { name: 'Move selected to position' }).fill('1')
+  await page.getByRole('button', { name: 'Move selected' }).click()
+  await expect(announcer).toHaveText('Moved 2 posts to position 1 of 5')
+  const afterBlock = [afterKeyboard[3]!, afterKeyboard[4]!, afterKeyboard[0]!, afterKeyboard[1]!, afterKeyboard[2]!]
+  await expect.poll(() => shownOrder(page)).toEqual(afterBlock)
+  await expect.poll(() => storeOrder(demoStore, id)).toEqual(afterBlock)
+
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Reorder test', level: 1 })).toBeVisible()
   await expect.poll(() => shownOrder(page)).toEqual(await storeOrder(demoStore, id))
-  expect(await storeOrder(demoStore, id)).toEqual(afterKeyboard)
+  expect(await storeOrder(demoStore, id)).toEqual(afterBlock)
 })
 
 test('reorders while the store cannot be reached, and the move arrives once it can', async ({ page, demoStore }) => {
