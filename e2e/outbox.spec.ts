@@ -25,7 +25,7 @@ async function go(page: Page, hash: string) {
 
 async function waitForFirstSync(page: Page) {
   await go(page, '#/sync')
-  await expect(page.getByRole('row', { name: /^Orders/ })).toContainText('Complete', { timeout: 30_000 })
+  await expect(page.getByRole('row', { name: /^Orders/ })).toContainText('Complete', { timeout: 90_000 })
 }
 
 async function addTracking(page: Page, orderId: number, trackno: string) {
@@ -46,7 +46,7 @@ async function storeOrder(demoStore: DemoStoreHandle, id: number) {
 const ORDERS = [1001, 1002, 1003]
 
 test('a reload in the middle of sending delivers every queued write exactly once', async ({ page, demoStore }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   await connectDemoStore(page)
   await waitForFirstSync(page)
 
@@ -75,7 +75,7 @@ test('a reload in the middle of sending delivers every queued write exactly once
 })
 
 test('a shipping address changed on the store meanwhile is not overwritten: both versions are shown and the user chooses', async ({ page, demoStore }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   await connectDemoStore(page)
   await waitForFirstSync(page)
   const before = await storeOrder(demoStore, 1004)
@@ -100,7 +100,7 @@ test('a shipping address changed on the store meanwhile is not overwritten: both
   await go(page, '#/sync')
   await page.getByRole('button', { name: 'Send now' }).click()
   const conflict = page.getByRole('article', { name: /^Conflict:/ })
-  await expect(conflict).toBeVisible({ timeout: 30_000 })
+  await expect(conflict).toBeVisible({ timeout: 90_000 })
   const cityRow = conflict.getByRole('row', { name: /^city/ })
   await expect(cityRow).toContainText(before.shipping_address.city)
   await expect(cityRow).toContainText('Their City')
@@ -108,12 +108,12 @@ test('a shipping address changed on the store meanwhile is not overwritten: both
   expect((await storeOrder(demoStore, 1004)).shipping_address.city).toBe('Their City')
 
   await conflict.getByRole('button', { name: /^Keep mine/ }).click()
-  await expect(page.getByText('Every change has reached the store.')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('Every change has reached the store.')).toBeVisible({ timeout: 90_000 })
   expect((await storeOrder(demoStore, 1004)).shipping_address.city).toBe('Mine City')
 })
 
 test('disconnecting warns with the unsent changes listed, and then deletes the store’s cache and outbox', async ({ page, demoStore }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   await connectDemoStore(page)
   await waitForFirstSync(page)
   await demoStore.control('PUT', '/faults', { dropRate: 1 })
