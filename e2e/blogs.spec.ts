@@ -291,6 +291,15 @@ test('stops publishing when the store changed the post, and resolves the conflic
   await expect(summary).toHaveValue('Their summary, changed on the store')
   expect((await storeBlog(demoStore, post!.id)).summary).toBe('Their summary, changed on the store')
 
+  // The version given up is in the local revision history and can be restored.
+  await page.getByRole('button', { name: 'Revision history' }).click()
+  const revisions = page.getByRole('list', { name: 'Revisions' })
+  await expect(revisions).toContainText('Before restoring')
+  await revisions.getByRole('button', { name: /^Compare revision/ }).first().click()
+  await expect(page.getByLabel('Revision differences')).toBeVisible()
+  await page.getByRole('button', { name: 'Restore this revision' }).click()
+  await expect(summary).toHaveValue('My summary, written here')
+
   // Keep mine: after seeing both, the writer's summary is published.
   await summary.fill('Mine again, after seeing theirs')
   await expect(page.getByRole('status').filter({ hasText: 'Saved on this device' })).toBeVisible()
