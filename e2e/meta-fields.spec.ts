@@ -88,6 +88,25 @@ test('a rule refuses a value locally, the stricter store refuses the next one on
   await expect.poll(async () => (await storeValues(demoStore, 'blogs', blogId)).find((v) => v.key === 'stock_code')?.value).toBe('SKU-1234')
   await expect(panel(page, 'blog').getByRole('alert')).toHaveCount(0)
   await expect(field).toHaveValue('SKU-1234')
+
+  // Edit: key, namespace, resource type and type are read-only; pinning is sent.
+  await page.evaluate(() => (location.hash = '#/meta-fields'))
+  await page.getByRole('button', { name: 'Edit Stock code' }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit meta field' })
+  await expect(edit.getByRole('textbox', { name: 'Key', exact: true })).toBeDisabled()
+  await expect(edit.getByRole('textbox', { name: 'Namespace', exact: true })).toBeDisabled()
+  await edit.getByRole('checkbox', { name: 'Pinned (shown first)' }).check()
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(edit).toBeHidden()
+  const pinned = async () => ((await (await demoStore.api(`/openapi/2021-08/meta_fields/${definition.id}`)).json()) as { data: { pinned_position: boolean } }).data.pinned_position
+  await expect.poll(pinned).toBe(true)
+
+  // Delete warns that the values go with it.
+  await page.getByRole('button', { name: 'Delete Stock code' }).click()
+  await expect(page.getByRole('dialog').getByText(/Its values on every blog post are deleted with it/)).toBeVisible()
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete field and values' }).click()
+  await expect.poll(async () => (await demoStore.api(`/openapi/2021-08/meta_fields/${definition.id}`)).status).toBe(404)
+  expect((await storeValues(demoStore, 'blogs', blogId)).some((v) => v.key === 'stock_code')).toBe(false)
 })
 
 test('pinned fields come first on a blog and on an order', async ({ page, demoStore }) => {

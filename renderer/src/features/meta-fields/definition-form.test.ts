@@ -1,7 +1,7 @@
 // The definition form: the store's limits checked locally, and an update that sends only what
 // the store lets change.
 import { describe, expect, it } from 'vitest'
-import { createDefinitionBody, definitionProblems, emptyDefinition, updateDefinitionBody } from './definition-form'
+import { createDefinitionBody, definitionProblems, emptyDefinition, metaKeyOf, updateDefinitionBody } from './definition-form'
 
 describe('definitionProblems', () => {
   it('names each problem by its field', () => {
@@ -19,6 +19,18 @@ describe('definitionProblems', () => {
     expect(definitionProblems(form, ['order:custom.gift_note'], true)).toEqual({ key: 'A order field custom.gift_note already exists' })
     expect(definitionProblems(form, ['order:custom.gift_note'], false)).toBeNull()
     expect(definitionProblems({ ...form, resource_type: 'blog' }, ['order:custom.gift_note'], true)).toBeNull()
+  })
+})
+
+describe('editing', () => {
+  it('does not check the fields fixed at creation, which are not sent', () => {
+    expect(definitionProblems({ ...emptyDefinition(), name: 'SKU', key: '' }, [], false)).toBeNull()
+  })
+
+  it('does not take the cached row key for the meta field key', () => {
+    expect(metaKeyOf({ key: 'store:12' })).toBeNull()
+    expect(metaKeyOf({ key: 'local:0b6e' })).toBeNull()
+    expect(metaKeyOf({ key: 'reading_time' })).toBe('reading_time')
   })
 })
 

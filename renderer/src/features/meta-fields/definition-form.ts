@@ -49,12 +49,21 @@ export function emptyDefinition(resourceType: DefinitionForm['resource_type'] = 
   return { name: '', namespace: 'custom', key: '', description: '', type: 'text', resource_type: resourceType, status: 'enabled', pinned_position: false, min_length: null, max_length: null, regular_expression: '' }
 }
 
+/**
+ * The definition's own `key` (e.g. `reading_time`), or null when the cache does not have it.
+ * The cached row's `key` is its row key (`store:<id>` / `local:<uuid>`), which the data layer
+ * writes over the store's field of the same name (reported to the data layer's owner).
+ */
+export function metaKeyOf(field: Pick<CachedMetaField, 'key'>): string | null {
+  return /^(store|local):/.test(field.key) ? null : field.key
+}
+
 export function definitionFormOf(field: CachedMetaField): DefinitionForm {
   const pick = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback)
   return {
     name: field.name,
     namespace: field.namespace ?? '',
-    key: field.key ?? '',
+    key: metaKeyOf(field) ?? '',
     description: field.description ?? '',
     type: pick(field.type, META_FIELD_TYPES, 'text'),
     resource_type: pick(field.resource_type, META_FIELD_RESOURCE_TYPES, 'blog'),
@@ -78,7 +87,9 @@ export function ruleOf(form: DefinitionForm): MetaRule {
 export function definitionProblems(form: DefinitionForm, takenKeys: Iterable<string>, creating: boolean): Record<string, string> | null {
   const problems: Record<string, string> = {}
   const parsed = DefinitionFormSchema.safeParse(form)
-  if (!parsed.success) for (const issue of parsed.error.issues) problems[String(issue.path[0])] ??= issue.message
+  // Fields fixed at creation are not sent on update: nothing to check there.
+  const fixed = creating ? [] : ['namespace', 'key', 'type', 'resource_type']
+  if (!parsed.success) for (const issue of parsed.error.issues) if (!fixed.includes(String(issue.path[0]))) problems[String(issue.path[0])] ??= issue.message
   for (const [field, message] of Object.entries(ruleProblems(ruleOf(form)))) problems[field.replace('rule.', '')] ??= message
   if (creating && new Set(takenKeys).has(`${form.resource_type}:${form.namespace}.${form.key}`)) problems.key ??= `A ${RESOURCE_TYPE_LABELS[form.resource_type].toLowerCase()} field ${form.namespace}.${form.key} already exists`
   return Object.keys(problems).length > 0 ? problems : null

@@ -6,6 +6,7 @@
 import { META_FIELD_RESOURCE_PATHS } from '@common/store-api/operations'
 import type { CachedMetaField, CachedMetaFieldValue, OutboxEntry, Write } from '@/data'
 import type { MetaRule } from './meta-rules'
+import { metaKeyOf } from './definition-form'
 
 export interface PanelField {
   /** The definition's store id as a string (the API's meta_field_id); null until the store has it. */
@@ -54,7 +55,7 @@ export function panelFields(
       id,
       name: d.name,
       namespace: d.namespace ?? '',
-      key: d.key ?? '',
+      key: metaKeyOf(d) ?? stored?.key ?? '',
       description: d.description ?? '',
       type: d.type ?? 'text',
       rule: d.rule ?? {},
