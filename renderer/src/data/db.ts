@@ -51,7 +51,9 @@ export type CachedCollection = CollectionFields & LocalMarks & {
 
 export type MetaFieldFields = Partial<MetaFieldDefinition>
 export type CachedMetaField = MetaFieldFields & LocalMarks & {
+  /** The row key. The definition's own `key` (e.g. `reading_time`) would collide with it, so it is kept as `fieldKey`. */
   key: RowKey
+  fieldKey: string
   storeId: number | null
   name: string
   resource_type: string

@@ -16,7 +16,7 @@
 //       updated_at, visible_at, *collectionKeys): Blog fields + collectionKeys
 //     collections (key `key`; storeId, title, updated_at): BlogCollection fields + blogKeys in
 //       the store's order
-//     metaFieldDefinitions (key `key`; storeId, resource_type, pinned_position)
+//     metaFieldDefinitions (key `key`; storeId, resource_type, pinned_position; the definition's own key is `fieldKey`)
 //     metaFieldValues (key [resource+resourceId+meta_field_id]; index [resource+resourceId]);
 //       `resource` is the API path segment (blogs, orders, blog_collections, ...). Filled on
 //       demand by refreshMetaFieldValues(), not by the full sync.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { storeKey, type StoreDatabase } from './db'
-import { createBlog, deleteBlog, reorderCollection, trackOrder, updateBlog } from './actions'
+import { createBlog, createMetaField, deleteBlog, reorderCollection, trackOrder, updateBlog } from './actions'
 import { discardWrite, moveKeys } from './outbox'
 import { freshDatabase, makeBlog, makeOrder } from './test-support'
 
@@ -20,6 +20,12 @@ describe('enqueueing a write', () => {
     expect(order?.server?.fulfillment_status).toBe('unfulfilled')
     const [entry] = await db.outbox.toArray()
     expect(entry).toMatchObject({ kind: 'orders.track', state: 'queued', lanes: ['orders:7'] })
+  })
+
+  it('keeps a new meta field’s own key beside the local row key it is cached under', async () => {
+    db = freshDatabase()
+    const key = await createMetaField(db, { name: 'Reading time', namespace: 'custom', key: 'reading_time', type: 'integer', resource_type: 'blog', status: 'enabled' })
+    expect(await db.metaFieldDefinitions.get(key)).toMatchObject({ key, fieldKey: 'reading_time', storeId: null, pending: true })
   })
 
   it('writes nothing when the transaction fails', async () => {

@@ -206,7 +206,7 @@ export async function applyLocally(db: StoreDatabase, write: Write): Promise<Out
       return null
     }
     case 'metaFields.create': {
-      await db.metaFieldDefinitions.put({ ...write.body, description: write.body.description ?? '', key: write.key, storeId: null, pending: true, server: null })
+      await db.metaFieldDefinitions.put({ ...write.body, description: write.body.description ?? '', key: write.key, fieldKey: write.body.key, storeId: null, pending: true, server: null })
       return null
     }
     case 'metaFields.update': {

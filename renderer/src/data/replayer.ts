@@ -368,7 +368,7 @@ async function accept(db: StoreDatabase, entry: OutboxEntry, write: Write, respo
         const field = data as MetaFieldDefinition | undefined
         if (!field?.id) break
         const row = await rowByRef<CachedMetaField>(db, 'metaFieldDefinitions', write.key)
-        await db.metaFieldDefinitions.put({ ...field, key: row?.key ?? storeKey(field.id), storeId: field.id })
+        await db.metaFieldDefinitions.put({ ...field, key: row?.key ?? storeKey(field.id), fieldKey: field.key, storeId: field.id })
         if (write.kind === 'metaFields.create') rowLanes = [...rowLanes, ...(await rewriteReferences(db, 'metaFields', write.key, field.id))]
         rebaseTo = { updatedAt: field.updated_at_gmt, record: field }
         break

@@ -106,6 +106,8 @@ describe('later syncs', () => {
     expect(await db.blogs.get(storeKey(1))).toMatchObject({ collectionKeys: [storeKey(7)] })
     expect((await db.collections.get(storeKey(7)))?.blogKeys).toEqual([storeKey(3), storeKey(1)])
     expect(await db.counters.get('checkouts')).toMatchObject({ count: 2 })
+    // The definition's own key survives beside the row key it would otherwise collide with.
+    expect(await db.metaFieldDefinitions.get(storeKey(9))).toMatchObject({ key: storeKey(9), fieldKey: 'field_9', namespace: 'custom' })
 
     await updateBlog(db, storeKey(2), { title: 'Kept while unsent' })
     store.blogs.delete(1)

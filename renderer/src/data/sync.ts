@@ -272,7 +272,7 @@ async function syncMetaFields(db: StoreDatabase, call: StoreCall, options: SyncO
           await db.metaFieldDefinitions.update(existing.key, { seen: generation })
           continue
         }
-        await db.metaFieldDefinitions.put({ ...field, key: existing?.key ?? storeKey(field.id), storeId: field.id, seen: generation })
+        await db.metaFieldDefinitions.put({ ...field, key: existing?.key ?? storeKey(field.id), fieldKey: field.key, storeId: field.id, seen: generation })
       }
     },
     removeUnseenRows(db.metaFieldDefinitions),

@@ -27,10 +27,10 @@ describe('editing', () => {
     expect(definitionProblems({ ...emptyDefinition(), name: 'SKU', key: '' }, [], false)).toBeNull()
   })
 
-  it('does not take the cached row key for the meta field key', () => {
-    expect(metaKeyOf({ key: 'store:12' })).toBeNull()
+  it('reads the meta field key from fieldKey, never from the cached row key', () => {
+    const cachedRow = { key: 'store:12', fieldKey: 'reading_time' }
+    expect(metaKeyOf(cachedRow)).toBe('reading_time')
     expect(metaKeyOf({ key: 'local:0b6e' })).toBeNull()
-    expect(metaKeyOf({ key: 'reading_time' })).toBe('reading_time')
   })
 })
 

@@ -51,11 +51,10 @@ export function emptyDefinition(resourceType: DefinitionForm['resource_type'] = 
 
 /**
  * The definition's own `key` (e.g. `reading_time`), or null when the cache does not have it.
- * The cached row's `key` is its row key (`store:<id>` / `local:<uuid>`), which the data layer
- * writes over the store's field of the same name (reported to the data layer's owner).
+ * The cached row's `key` is its row key (`store:<id>` / `local:<uuid>`); the store's key is `fieldKey`.
  */
-export function metaKeyOf(field: Pick<CachedMetaField, 'key'>): string | null {
-  return /^(store|local):/.test(field.key) ? null : field.key
+export function metaKeyOf(field: Pick<CachedMetaField, 'key'> & Partial<Pick<CachedMetaField, 'fieldKey'>>): string | null {
+  return field.fieldKey || null
 }
 
 export function definitionFormOf(field: CachedMetaField): DefinitionForm {

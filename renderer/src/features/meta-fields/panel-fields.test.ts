@@ -4,7 +4,7 @@ import type { CachedMetaField, CachedMetaFieldValue, OutboxEntry } from '@/data'
 import { panelFields, refusal } from './panel-fields'
 
 function definition(id: number, extra: Partial<CachedMetaField> = {}): CachedMetaField {
-  return { key: `store:${id}`, storeId: id, name: `Field ${id}`, namespace: 'custom', resource_type: 'blog', type: 'text', rule: {}, pinned_position: false, status: 'enabled', ...extra }
+  return { key: `store:${id}`, fieldKey: `k${id}`, storeId: id, name: `Field ${id}`, namespace: 'custom', resource_type: 'blog', type: 'text', rule: {}, pinned_position: false, status: 'enabled', ...extra }
 }
 function value(id: number, v: string | null, extra: Partial<CachedMetaFieldValue> = {}): CachedMetaFieldValue {
   return { resource: 'blogs', resourceId: '5', meta_field_id: String(id), name: `Field ${id}`, namespace: 'custom', key: `k${id}`, description: '', type: 'text', rule: {}, pinned_position: false, value: v, status: 'enabled', ...extra }
