@@ -6,53 +6,8 @@
 // a pattern that slips past the checks cannot freeze the server.
 import { Worker } from 'node:worker_threads'
 
-export const MAX_PATTERN_LENGTH = 200
-export const MAX_TESTED_LENGTH = 10_000
+export { MAX_PATTERN_LENGTH, MAX_TESTED_LENGTH, patternProblem } from '../../common/regex-safety'
 export const MATCH_TIME_LIMIT_MS = 500
-
-/** Null when the pattern is acceptable, else the reason it is refused. */
-export function patternProblem(pattern: string): string | null {
-  if (pattern.length > MAX_PATTERN_LENGTH) return `must be at most ${MAX_PATTERN_LENGTH} characters`
-  try {
-    new RegExp(pattern, 'u')
-  } catch (error) {
-    return `does not compile: ${(error as Error).message}`
-  }
-  if (/\\[1-9]|\\k</.test(pattern)) return 'backreferences are not allowed'
-  if (hasNestedQuantifier(pattern)) return 'nested quantifiers such as (a+)+ or (a|b)* can take forever to evaluate; rewrite the pattern without them'
-  return null
-}
-
-/** True when a group that contains a quantifier or `|` is itself quantified. */
-function hasNestedQuantifier(pattern: string): boolean {
-  // Stack of groups: does the group contain a quantifier or an alternation?
-  const stack: boolean[] = []
-  let inClass = false
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i]
-    if (ch === '\\') {
-      i++
-      continue
-    }
-    if (inClass) {
-      if (ch === ']') inClass = false
-      continue
-    }
-    if (ch === '[') inClass = true
-    else if (ch === '(') stack.push(false)
-    else if (ch === '|' && stack.length > 0) stack[stack.length - 1] = true
-    else if (ch === '*' || ch === '+' || ch === '{' || (ch === '?' && pattern[i - 1] !== '(')) {
-      if (stack.length > 0 && ch !== '?') stack[stack.length - 1] = true
-    } else if (ch === ')') {
-      const risky = stack.pop() ?? false
-      const next = pattern[i + 1]
-      const quantified = next === '*' || next === '+' || (next === '{' && /^\{\d+,\d*\}/.test(pattern.slice(i + 1)) && !/^\{(\d+),\1\}/.test(pattern.slice(i + 1)))
-      if (risky && quantified) return true
-      if (risky && stack.length > 0) stack[stack.length - 1] = true
-    }
-  }
-  return false
-}
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads')
