@@ -1,0 +1,195 @@
+// The bench page (built into a temp folder by bench/run.ts, never shipped): exposes
+// `window.storedeskBench`, the measurements that must run inside Chromium against the
+// production modules themselves: the data layer's first sync and Dexie database, the order
+// desk's cache query, and the blog editor's extension list. Each one has its baseline here too,
+// so the figure and its baseline run in the same page, one after the other.
+import Dexie from 'dexie'
+import { Editor, type AnyExtension } from '@tiptap/core'
+import StarterKit from '@tiptap/starter-kit'
+import { CharacterCount, Placeholder } from '@tiptap/extensions'
+import type { Order } from '@common/store-api/resources'
+import type { IpcResult } from '@common/ipc-contract'
+import { StoreDatabase } from '@/data/db'
+import { syncResource } from '@/data/sync'
+import type { StoreCall } from '@/data/store-client'
+import { answerOrderQuery, orderIdsForQuery, OrderQuery } from '@/features/orders/order-query'
+import { contentExtensions } from '@/features/blogs/editor/schema'
+import { FindReplace } from '@/features/blogs/editor/extensions/find-replace'
+
+declare global {
+  interface Window {
+    /** Bound by bench/run.ts (page.exposeFunction): the services' API client against the demo store. */
+    benchStoreCall(operation: string, params: unknown): Promise<IpcResult<unknown>>
+    storedeskBench: typeof bench
+  }
+}
+
+const call: StoreCall = async (operation, params) => {
+  const result = await window.benchStoreCall(operation, params)
+  if (!result.ok) throw new Error(`${operation}: ${result.error.code} ${result.error.message}`)
+  return result.value as never
+}
+
+let fetched: Order[] = []
+let memoryOrders: Order[] = []
+let seeded: StoreDatabase | null = null
+
+function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now()
+  return fn().then((value) => ({ ms: performance.now() - start, value }))
+}
+
+/** The same JSON the sync receives, fetched once beforehand for the raw baseline (or `maxPages` of it). */
+async function fetchAllOrders(maxPages = Infinity): Promise<number> {
+  fetched = []
+  for (let page = 1; page <= maxPages; page++) {
+    const result = (await call('orders.list', { query: { page, page_size: 250, sort: '-modified_date' } })) as { data: Order[]; meta: { last_page: number } }
+    fetched.push(...result.data)
+    if (page >= result.meta.last_page || result.data.length === 0) break
+  }
+  return fetched.length
+}
+
+/** Figure 1: the data layer's resumable first sync of orders into a fresh cache. */
+async function firstSync(name: string): Promise<{ ms: number; count: number }> {
+  const db = new StoreDatabase(name)
+  await db.delete()
+  await db.open()
+  const { ms } = await timed(() => syncResource(db, call, 'orders'))
+  const count = await db.orders.count()
+  db.close()
+  await Dexie.delete(db.name)
+  return { ms, count }
+}
+
+/** Figure 1's baseline: the same orders written by one raw IndexedDB transaction (the storage limit). */
+async function rawBulkWrite(name: string): Promise<{ ms: number; count: number }> {
+  await Dexie.delete(name)
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(name, 1)
+    request.onupgradeneeded = () => request.result.createObjectStore('orders', { keyPath: 'ID' })
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error)
+  })
+  const { ms } = await timed(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const tx = db.transaction('orders', 'readwrite', { durability: 'strict' })
+        const store = tx.objectStore('orders')
+        for (const order of fetched) store.put(order)
+        tx.oncomplete = () => resolve()
+        tx.onerror = () => reject(tx.error)
+      }),
+  )
+  db.close()
+  await Dexie.delete(name)
+  return { ms, count: fetched.length }
+}
+
+/** Copies of the fetched orders with new IDs and numbers, `total` in all (100,000 for figures 2 and 3). */
+function widen(total: number): Order[] {
+  if (fetched.length === 0) throw new Error('fetch the orders first')
+  const out: Order[] = []
+  for (let i = 0; i < total; i++) {
+    const source = fetched[i % fetched.length]!
+    out.push({ ...source, ID: i + 1, number: String(100000 + i) })
+  }
+  return out
+}
+
+/** Fills a StoreDatabase with `total` orders through Dexie (the app's own database class). */
+async function seedCache(name: string, total: number): Promise<number> {
+  // Templates for the copies: four pages of the store's orders are enough variety.
+  if (fetched.length === 0) await fetchAllOrders(4)
+  memoryOrders = widen(total)
+  seeded = new StoreDatabase(name)
+  await seeded.open()
+  await seeded.orders.clear()
+  for (let i = 0; i < memoryOrders.length; i += 5000) await seeded.orders.bulkPut(memoryOrders.slice(i, i + 5000))
+  await seeded.syncState.put({ resource: 'orders', lastSyncAt: Date.now(), lastError: null, watermark: null, cursor: null, generation: 0, complete: true, storeTotal: total })
+  return seeded.orders.count()
+}
+
+/**
+ * Figure 2: the order desk's cache query (orderIdsForQuery) and its in-memory baseline, per run:
+ * `runs` runs, or fewer (at least three) once `budgetMs` has been spent on a slow query.
+ */
+async function queryTimes(raw: unknown, runs: number, budgetMs: number): Promise<{ cache: number[]; memory: number[]; hits: number }> {
+  if (!seeded) throw new Error('seed the cache first')
+  const query = OrderQuery.parse(raw)
+  const cache: number[] = []
+  const memory: number[] = []
+  let hits = 0
+  const started = performance.now()
+  for (let i = 0; i < runs && (i < 3 || performance.now() - started < budgetMs); i++) {
+    const a = await timed(() => orderIdsForQuery(seeded!.orders, query))
+    cache.push(a.ms)
+    hits = a.value.length
+    const b = await timed(async () => answerOrderQuery(memoryOrders, query))
+    memory.push(b.ms)
+  }
+  return { cache, memory, hits }
+}
+
+async function dropSeeded(): Promise<void> {
+  if (!seeded) return
+  seeded.close()
+  await Dexie.delete(seeded.name)
+  seeded = null
+  memoryOrders = []
+}
+
+/** A post of `words` words in paragraphs of 100, with some marks and headings. */
+function longPost(words: number): string {
+  const vocabulary = ['storefront', 'order', 'parcel', 'customer', 'shipping', 'writer', 'season', 'collection', 'draft', 'recipe', 'garden', 'coffee']
+  const parts: string[] = []
+  for (let p = 0; p * 100 < words; p++) {
+    if (p % 10 === 0) parts.push(`<h2>Section ${p / 10 + 1}</h2>`)
+    const text = Array.from({ length: 100 }, (_, i) => vocabulary[(p * 7 + i) % vocabulary.length]).join(' ')
+    parts.push(`<p>${text.replace('order', '<strong>order</strong>').replace('draft', '<em>draft</em>')}</p>`)
+  }
+  return parts.join('')
+}
+
+/**
+ * Figure 4: per keystroke, the time to apply a typed character as ProseMirror does (an
+ * insertText transaction) and lay the page out again, in the middle of a long post.
+ */
+function keystrokeTimes(extensions: AnyExtension[], words: number, keys: number): number[] {
+  const host = document.createElement('div')
+  document.getElementById('bench')!.append(host)
+  const editor = new Editor({ element: host, extensions, content: longPost(words), injectCSS: false })
+  const times: number[] = []
+  try {
+    editor.commands.setTextSelection(Math.floor(editor.state.doc.content.size / 2))
+    for (let i = 0; i < keys; i++) {
+      const start = performance.now()
+      editor.view.dispatch(editor.state.tr.insertText(i % 6 === 5 ? ' ' : 'a'))
+      void host.getBoundingClientRect().height
+      void document.body.offsetHeight
+      times.push(performance.now() - start)
+    }
+  } finally {
+    editor.destroy()
+    host.remove()
+  }
+  return times
+}
+
+function editorLatency(words: number, keys: number): { app: number[]; bare: number[] } {
+  // Warm both once so neither pays for first-use compilation in the measured run.
+  keystrokeTimes([StarterKit], 500, 20)
+  keystrokeTimes(appEditorExtensions(), 500, 20)
+  const bare = keystrokeTimes([StarterKit], words, keys)
+  const app = keystrokeTimes(appEditorExtensions(), words, keys)
+  return { app, bare }
+}
+
+/** The live blog editor's extensions (BlogEditor.vue), without its Vue toolbar and dialogs. */
+function appEditorExtensions(): AnyExtension[] {
+  return [...contentExtensions(), Placeholder.configure({ placeholder: 'Write your post…' }), CharacterCount, FindReplace]
+}
+
+const bench = { fetchAllOrders, firstSync, rawBulkWrite, seedCache, queryTimes, dropSeeded, editorLatency }
+window.storedeskBench = bench
+document.title = 'Storedesk bench ready'
