@@ -30,7 +30,7 @@ test('the dashboard summarises the cache and each day opens the orders it counts
   await expect(page.getByRole('img', { name: /^Fulfillment backlog/ })).toBeVisible()
   await expect(page.getByRole('img', { name: /^Abandoned checkouts per day/ })).toBeVisible()
 
-  const ordersCard = page.locator('.n-card').filter({ hasText: 'Orders and revenue per day' })
+  const ordersCard = page.getByRole('region', { name: 'Orders and revenue per day' })
   await ordersCard.getByRole('button', { name: 'Show data table' }).click()
   const busyRow = ordersCard.getByRole('row').filter({ hasNot: page.getByRole('cell', { name: '0', exact: true }) }).nth(1)
   const day = (await busyRow.getByRole('link').textContent())!.trim()
