@@ -10,7 +10,7 @@ export const lightOverrides: GlobalThemeOverrides = {
     primaryColorHover: '#138c50',
     primaryColorPressed: '#0b5f35',
     primaryColorSuppl: '#138c50',
-    successColor: '#0f7a45',
+    successColor: '#0b6b3c',
     successColorHover: '#138c50',
     successColorPressed: '#0b5f35',
     successColorSuppl: '#138c50',
@@ -29,6 +29,7 @@ export const lightOverrides: GlobalThemeOverrides = {
     textColor3: '#5c6270',
     placeholderColor: '#6b7280',
   },
+  Empty: { textColor: '#5c6270' },
 }
 
 export const darkOverrides: GlobalThemeOverrides = {
@@ -36,6 +37,7 @@ export const darkOverrides: GlobalThemeOverrides = {
     textColor3: 'rgba(255, 255, 255, 0.62)',
     placeholderColor: 'rgba(255, 255, 255, 0.55)',
   },
+  Empty: { textColor: 'rgba(255, 255, 255, 0.62)' },
 }
 
 export const LINK_COLORS = { light: '#1560bd', dark: '#7cc4ff' } as const
