@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { test, expect } from './support/fixtures'
+import { connectDemoStore } from './support/connect'
 import { describeViolation, expectNoSeriousA11yViolations, seriousA11yViolations } from './support/axe'
 
 // Product images live on the reserved `.invalid` domain: the browser logs their failed loads.
@@ -19,19 +20,6 @@ interface Screen {
 
 const main = (page: Page) => page.getByRole('main')
 
-/**
- * Connects the demo store as connectDemoStore does, but listens for the consent tab before
- * clicking: the tab can open before a listener added after the click is in place.
- */
-async function connectDemo(page: Page) {
-  const consentOpened = page.context().waitForEvent('page')
-  await page.getByRole('button', { name: 'Try the demo store' }).click()
-  const consent = await consentOpened
-  await consent.getByRole('button', { name: 'Install' }).click()
-  await expect(consent.getByText(/connected/i).first()).toBeVisible()
-  await consent.close()
-  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
-}
 
 async function viaSidebar(page: Page, link: string, ready: (page: Page) => Locator) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click()
@@ -125,7 +113,7 @@ for (const theme of ['light', 'dark'] as const) {
       for (const rule of known) if (!seen.has(rule)) stillKnown.push(`${name} (${theme}): ${rule} is no longer found, remove it from KNOWN_VIOLATIONS`)
     }
     await scan('connect page')
-    await connectDemo(page)
+    await connectDemoStore(page)
     for (const screen of SCREENS) {
       await test.step(screen.name, async () => {
         await screen.open(page)

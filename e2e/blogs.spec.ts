@@ -4,6 +4,7 @@
 // one batch; and a conflict with a change made on the store, resolved both ways.
 import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
+import { connectDemoStore } from './support/connect'
 
 // Seeded posts point at images on `.invalid` hosts, which the browser cannot resolve. And
 // Chromium reports an inline event handler (onclick="…" in a post's HTML) as a CSP violation as
@@ -21,15 +22,6 @@ interface StoreBlog {
   updated_at: string
 }
 
-/** Connects the demo store as a person does (waiting for the consent tab while clicking). */
-async function connectDemoStore(page: Page) {
-  const [consent] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: /try the demo store/i }).click()])
-  await consent.waitForLoadState()
-  await consent.getByRole('button', { name: /^install/i }).click()
-  await expect(consent.getByText(/connected/i).first()).toBeVisible()
-  await consent.close()
-  await expect(page.getByRole('navigation', { name: /main|storedesk/i })).toBeVisible()
-}
 
 async function openBlogs(page: Page) {
   await page.evaluate(() => (location.hash = '#/blogs'))

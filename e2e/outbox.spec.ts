@@ -3,21 +3,10 @@
 // nothing twice; a change the store's copy moved under is stopped and shown with both versions.
 import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
+import { connectDemoStore } from './support/connect'
 
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
 
-/**
- * Connects the demo store as a person does. Waits for the consent tab while clicking (the shared
- * helper in support/connect.ts starts waiting after the click and can miss a fast tab).
- */
-async function connectDemoStore(page: Page) {
-  const [consent] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: /try the demo store/i }).click()])
-  await consent.waitForLoadState()
-  await consent.getByRole('button', { name: /^install/i }).click()
-  await expect(consent.getByText(/connected/i).first()).toBeVisible()
-  await consent.close()
-  await expect(page.getByRole('navigation', { name: /main|storedesk/i })).toBeVisible()
-}
 
 async function go(page: Page, hash: string) {
   await page.evaluate((h) => (location.hash = h), hash)

@@ -3,21 +3,10 @@
 // still ends with the cache equal to the store.
 import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
+import { connectDemoStore } from './support/connect'
 
 test.use({ demoStoreOptions: ['--seed', '42', '--orders', '1100'], allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
 
-/**
- * Connects the demo store as a person does. Waits for the consent tab while clicking (the shared
- * helper in support/connect.ts starts waiting after the click and can miss a fast tab).
- */
-async function connectDemoStore(page: Page) {
-  const [consent] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: /try the demo store/i }).click()])
-  await consent.waitForLoadState()
-  await consent.getByRole('button', { name: /^install/i }).click()
-  await expect(consent.getByText(/connected/i).first()).toBeVisible()
-  await consent.close()
-  await expect(page.getByRole('navigation', { name: /main|storedesk/i })).toBeVisible()
-}
 
 async function openSync(page: Page) {
   await page.evaluate(() => (location.hash = '#/sync'))

@@ -13,4 +13,8 @@ export async function connectDemoStore(page: Page): Promise<void> {
   await expect(consent.getByText(/connected/i).first()).toBeVisible()
   await consent.close()
   await expect(page.getByRole('navigation', { name: /main|storedesk/i })).toBeVisible()
+  // The app lands on Orders after connecting; a spec that navigates before that landing
+  // would have its navigation overridden by it.
+  await expect(page).toHaveURL(/#\/orders/)
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
 }
