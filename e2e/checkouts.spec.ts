@@ -3,20 +3,10 @@
 // checkout's detail shows its reminder timeline (unset dates as "not set") and leads to its order.
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures'
+import { connectDemoStore } from './support/connect'
 
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
 
-/** "Try the demo store", approve on the consent page opened from the app's own link, back to the app. */
-async function connect(page: Page) {
-  await page.getByRole('button', { name: /try the demo store/i }).click()
-  const href = await page.getByRole('link', { name: /open the store.s page again/i }).getAttribute('href')
-  const consent = await page.context().newPage()
-  await consent.goto(href!)
-  await consent.getByRole('button', { name: /^install/i }).click()
-  await expect(consent.getByText(/connected/i).first()).toBeVisible()
-  await consent.close()
-  await expect(page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: /checkouts/i })).toBeVisible()
-}
 
 interface StoreCheckout {
   ID: number
@@ -55,7 +45,7 @@ async function pickOption(page: Page, label: string, option: string) {
 }
 
 test('filters the abandoned checkouts like the store and shows the store count', async ({ page, demoStore }) => {
-  await connect(page)
+  await connectDemoStore(page)
   await page.getByRole('link', { name: 'Abandoned checkouts' }).click()
   await expect(page.getByRole('heading', { name: 'Abandoned checkouts', level: 1 })).toBeVisible()
   const { count } = (await (await demoStore.api('/openapi/2021-08/checkouts/count')).json()) as { count: number }
@@ -81,7 +71,7 @@ test('filters the abandoned checkouts like the store and shows the store count',
 })
 
 test('a recovered checkout shows its reminder timeline and leads to the order it became', async ({ page, demoStore }) => {
-  await connect(page)
+  await connectDemoStore(page)
   const all = await storeCheckouts(demoStore, '')
   const recovered = all.find((c) => c.order_id !== null && c.checkout_emails.some((e) => e.is_sent === 0))
   expect(recovered).toBeDefined()

@@ -1,24 +1,13 @@
 // The dashboard end to end: charts from the cache with text summaries and data tables, and
 // each day leading to the list it counts (compared with the store's answer for that filter).
-import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures'
+import { connectDemoStore } from './support/connect'
 
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
 
-/** "Try the demo store", approve on the consent page opened from the app's own link, back to the app. */
-async function connect(page: Page) {
-  await page.getByRole('button', { name: /try the demo store/i }).click()
-  const href = await page.getByRole('link', { name: /open the store.s page again/i }).getAttribute('href')
-  const consent = await page.context().newPage()
-  await consent.goto(href!)
-  await consent.getByRole('button', { name: /^install/i }).click()
-  await expect(consent.getByText(/connected/i).first()).toBeVisible()
-  await consent.close()
-  await expect(page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Dashboard' })).toBeVisible()
-}
 
 test('the dashboard summarises the cache and each day opens the orders it counts', async ({ page, demoStore }) => {
-  await connect(page)
+  await connectDemoStore(page)
   // Let the first sync fill the cache (the orders list says so once it no longer asks the store).
   await page.evaluate(() => (location.hash = '#/orders'))
   await expect(page.getByText(/[1-9][\d,]* orders/)).toBeVisible({ timeout: 30_000 })

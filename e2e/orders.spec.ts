@@ -3,25 +3,11 @@
 // bulk tracking, and all of it again offline with each write arriving once.
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures'
+import { connectDemoStore } from './support/connect'
 
 // Product images live on the reserved `.invalid` domain: the browser logs their failed loads.
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
 
-/**
- * Connects the demo store as a person does: "Try the demo store", approve on the store's
- * consent page, back to the app. The consent page is opened from the app's own link, so
- * this works whether or not the shell opened a tab by itself.
- */
-async function connect(page: Page) {
-  await page.getByRole('button', { name: /try the demo store/i }).click()
-  const href = await page.getByRole('link', { name: /open the store.s page again/i }).getAttribute('href')
-  const consent = await page.context().newPage()
-  await consent.goto(href!)
-  await consent.getByRole('button', { name: /^install/i }).click()
-  await expect(consent.getByText(/connected/i).first()).toBeVisible()
-  await consent.close()
-  await expect(page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: /orders/i })).toBeVisible()
-}
 
 async function openOrders(page: Page, hashQuery = '') {
   await page.evaluate((q) => (location.hash = `#/orders${q}`), hashQuery)
@@ -42,7 +28,7 @@ async function pickOption(page: Page, label: string, option: string) {
 }
 
 test('filters and sorts the list and shows the orders the store returns for the same query', async ({ page, demoStore }) => {
-  await connect(page)
+  await connectDemoStore(page)
   await openOrders(page)
   await pickOption(page, 'Fulfillment', 'Unfulfilled')
   await pickOption(page, 'Payment', 'Paid')
@@ -159,14 +145,14 @@ async function importCsv(page: Page, rows: string[]) {
 }
 
 test('changes a shipping address and the store shows it', async ({ page, demoStore }) => {
-  await connect(page)
+  await connectDemoStore(page)
   const [order] = await unfulfilledOrders(demoStore)
   await changeShippingAddress(page, order!.ID, 'Springfield')
   await expect.poll(async () => (await storeOrder(demoStore, order!.ID)).shipping_address).toMatchObject({ city: 'Springfield', postcode: '62701', phone: '+12175550123' })
 })
 
 test('adds tracking with the e-mail on and off, and the store records both', async ({ page, demoStore }) => {
-  await connect(page)
+  await connectDemoStore(page)
   const [a, b] = await unfulfilledOrders(demoStore)
   await addTracking(page, a!.ID, 'E2EMAILON1', true)
   await addTracking(page, b!.ID, 'E2EMAILOFF1', false)
@@ -180,7 +166,7 @@ test('adds tracking with the e-mail on and off, and the store records both', asy
 })
 
 test('scanner mode tracks three orders in a row', async ({ page, demoStore }) => {
-  await connect(page)
+  await connectDemoStore(page)
   const numbers = await scanThree(page, 'SCAN')
   expect(new Set(numbers).size).toBe(3)
   for (const [i, number] of numbers.entries()) {
@@ -189,7 +175,7 @@ test('scanner mode tracks three orders in a row', async ({ page, demoStore }) =>
 })
 
 test('a CSV with a bad row imports the good rows and reports the bad one', async ({ page, demoStore }) => {
-  await connect(page)
+  await connectDemoStore(page)
   const [a, b] = await unfulfilledOrders(demoStore)
   await importCsv(page, [`${a!.number},CSVGOOD1,UPS,yes`, '999999,CSVBAD1,UPS,no', `${b!.number},CSVGOOD2,DHL,no`])
   await expect.poll(async () => (await storeOrder(demoStore, a!.ID)).trackno).toBe('CSVGOOD1')
@@ -198,7 +184,7 @@ test('a CSV with a bad row imports the good rows and reports the bad one', async
 })
 
 test('offline: every write queues, and arrives exactly once when the store is back', async ({ page, demoStore }) => {
-  await connect(page)
+  await connectDemoStore(page)
   const queue = await unfulfilledOrders(demoStore)
   // The scanner and the offline edits read the cache: wait for its first sync.
   await waitForCachedOrders(page)
