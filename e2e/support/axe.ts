@@ -15,8 +15,20 @@ export interface A11yViolation {
   targets: string[]
 }
 
+/**
+ * Waits until no finite animation or transition runs: axe computes contrast from the opacity
+ * of the moment, so a toast fading in or out would be judged at a colour no one reads it in.
+ * Endless animations (spinners) are ignored.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  )
+}
+
 /** The serious and critical WCAG violations axe finds on the page as it is now. */
 export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]> {
+  await settleAnimations(page)
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
   return results.violations
     .filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''))
