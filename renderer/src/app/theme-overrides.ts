@@ -14,7 +14,7 @@ export const lightOverrides: GlobalThemeOverrides = {
     successColorHover: '#138c50',
     successColorPressed: '#0b5f35',
     successColorSuppl: '#138c50',
-    warningColor: '#9a5800',
+    warningColor: '#8a4e00',
     warningColorHover: '#b06500',
     warningColorPressed: '#7a4600',
     warningColorSuppl: '#b06500',
