@@ -1,7 +1,8 @@
 // The blog studio end to end on the demo store: a post with every block written offline,
 // surviving a reload and published when the store comes back; a seeded post whose HTML the
 // editor cannot fully represent, kept or reported; a scheduled post; a filtered set hidden in
-// one batch; and a conflict with a change made on the store, resolved both ways.
+// one batch; and a conflict with a change made on the store, resolved both ways and merged by
+// hand, before publishing and after a publish queued offline.
 import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
@@ -300,4 +301,69 @@ test('stops publishing when the store changed the post, and resolves the conflic
   await expect(conflict.getByRole('table', { name: 'Both versions' })).toContainText('Theirs once more')
   await conflict.getByRole('button', { name: 'Keep mine' }).click()
   await expect.poll(async () => (await storeBlog(demoStore, post!.id)).summary, { timeout: 30_000 }).toBe('Mine again, after seeing theirs')
+})
+
+/** Opens the post, adds a paragraph at the end of its body, and waits for the local autosave. */
+async function addParagraphToBody(page: Page, title: string, text: string) {
+  await openPost(page, title)
+  await editable(page).click()
+  await page.keyboard.press('Control+End')
+  await page.keyboard.press('Enter')
+  await page.keyboard.type(text)
+  await expect(page.getByRole('status').filter({ hasText: 'Saved on this device' })).toBeVisible()
+}
+
+/** Merges by hand in the conflict view: the store's body followed by the writer's paragraph. */
+async function mergeBodies(page: Page, theirs: string, mine: string) {
+  const conflict = page.getByRole('region', { name: 'The store\'s copy changed since you started editing' })
+  await expect(conflict.getByLabel('Body differences')).toContainText('Their paragraph.')
+  await expect(conflict.getByLabel('Body differences')).toContainText(mine)
+  await conflict.getByRole('button', { name: 'Merge by hand' }).click()
+  const source = conflict.getByRole('textbox', { name: 'Merged HTML source' })
+  await expect(source).toHaveValue(new RegExp(mine))
+  await source.fill(`${theirs}\n<p>${mine}</p>`)
+  await conflict.getByRole('button', { name: 'Use merged version' }).click()
+}
+
+test('merges the body by hand when the store changed it while the writer was editing', async ({ page, demoStore }) => {
+  test.setTimeout(150_000)
+  await startWithSyncedBlogs(page)
+  const post = (await storeBlogByTitle(demoStore, 'Sustainable Swaps for the Kitchen'))!
+  await addParagraphToBody(page, post.title, 'My paragraph.')
+
+  const theirs = `${(await storeBlog(demoStore, post.id)).content}\n<p>Their paragraph.</p>`
+  expect((await demoStore.api(`/openapi/2021-08/blogs/${post.id}`, { method: 'PUT', body: JSON.stringify({ content: theirs }) })).ok).toBe(true)
+  await publish(page)
+  await mergeBodies(page, theirs, 'My paragraph.')
+
+  await expect.poll(async () => (await storeBlog(demoStore, post.id)).content, { timeout: 30_000 }).toContain('<p>My paragraph.</p>')
+  const merged = (await storeBlog(demoStore, post.id)).content
+  expect(merged).toContain('<p>Their paragraph.</p>')
+  expect(merged.indexOf('Their paragraph.')).toBeLessThan(merged.indexOf('My paragraph.'))
+})
+
+test('a publish queued offline stops at a store change made meanwhile, and the merged body is what gets sent', async ({ page, demoStore }) => {
+  test.setTimeout(150_000)
+  await startWithSyncedBlogs(page)
+  const post = (await storeBlogByTitle(demoStore, 'Sustainable Swaps for the Kitchen'))!
+
+  // The store's copy changes after the app cached it (the app does not sync again for minutes);
+  // then the writer, offline, edits the body and publishes: the publish is queued.
+  const theirs = `${(await storeBlog(demoStore, post.id)).content}\n<p>Their paragraph.</p>`
+  expect((await demoStore.api(`/openapi/2021-08/blogs/${post.id}`, { method: 'PUT', body: JSON.stringify({ content: theirs }) })).ok).toBe(true)
+  await goOffline(demoStore)
+  await addParagraphToBody(page, post.title, 'Written on the train.')
+  await publish(page)
+  await expect(postState(page)).toHaveText(/Queued/)
+
+  // Back online, the queued publish meets the store's newer copy and stops: nothing is overwritten.
+  await goOnline(demoStore)
+  await expect(postState(page)).toHaveText(/conflict/i, { timeout: 60_000 })
+  expect((await storeBlog(demoStore, post.id)).content).toBe(theirs)
+
+  await mergeBodies(page, theirs, 'Written on the train.')
+  await expect(postState(page)).toHaveText('Sent', { timeout: 60_000 })
+  const merged = (await storeBlog(demoStore, post.id)).content
+  expect(merged).toContain('<p>Their paragraph.</p>')
+  expect(merged).toContain('<p>Written on the train.</p>')
 })
