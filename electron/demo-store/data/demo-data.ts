@@ -1,9 +1,11 @@
 // DemoData owns the demo store's state: generation from a seed, restore from saved JSON
 // (checked with zod), and the indexes that keep big stores fast (orders by id, orders
-// pre-sorted per sort key, a lower-cased search text per order). Route handlers in
-// ../api change the state through it and call `orderChanged()` so the indexes follow.
+// pre-sorted per sort key, a lower-cased search text per order, the JSON of recently read
+// orders). Route handlers in ../api change the state through it and call `orderChanged()` so
+// the indexes and the JSON cache follow.
 // Orders are not stored whole: they are rebuilt from the seed on demand (OrderGenerator),
 // and only orders changed through the API are kept (and saved) as overrides.
+import { randomUUID } from 'node:crypto'
 import type { CheckoutDetail, MetaFieldDefinition, Order } from '../../common/store-api/resources'
 import { IMAGE_LIBRARY, PRODUCTS } from './catalog'
 import { OrderGenerator, fillCustomerTotals, generateCheckouts, generateCustomers } from './generate-commerce'
@@ -31,6 +33,23 @@ function sortValue(summary: OrderSummary, key: OrderSortKey): number {
     case 'paid_date': return epoch(summary.paidGmt)
     case 'total_sales': return summary.total
   }
+}
+
+/**
+ * Stands in for `current_time` while an order is serialised, so the cached JSON can take the
+ * time of each response. Random per process: no stored string can contain it by chance (and a
+ * JSON that holds it twice is never cached).
+ */
+const CURRENT_TIME_HOLE = `current-time-${randomUUID()}`
+const CURRENT_TIME_HOLE_JSON = JSON.stringify(CURRENT_TIME_HOLE)
+
+/** Serialised orders kept for repeated reads: about 3,800 orders (15 pages of 250). */
+const ORDER_JSON_CACHE_CHARS = 16 * 2 ** 20
+
+/** An order's JSON split where its `current_time` value goes. */
+interface OrderJsonParts {
+  before: string
+  after: string
 }
 
 function customerCount(orders: number): number {
@@ -65,8 +84,11 @@ export class DemoData {
   private readonly generator: OrderGenerator
   /** Orders changed through the API; they replace the generated ones and are saved. */
   private readonly overrides = new Map<number, Order>()
-  /** Generated orders built for a response, kept so repeated reads are cheap. */
+  /** Generated orders handed out as objects (single reads, writes), kept so repeated reads are cheap. */
   private readonly built = new Map<number, Order>()
+  /** JSON of orders read through orderJson, least recently read first; dropped when the order changes. */
+  private readonly jsonParts = new Map<number, OrderJsonParts>()
+  private jsonPartsChars = 0
   private readonly summaries: OrderSummary[]
   private ascendingBy = new Map<OrderSortKey, OrderSummary[]>()
 
@@ -167,13 +189,12 @@ export class DemoData {
   order(id: number): Order | undefined {
     const changed = this.overrides.get(id)
     if (changed) return changed
-    const index = id - this.generator.idOf(0)
-    if (!Number.isInteger(index) || index < 0 || index >= this.generator.count) return undefined
     let order = this.built.get(id)
     if (!order) {
-      // Bounded: a client paging through 100,000 orders must not keep them all.
+      order = this.generatedOrder(id)
+      if (!order) return undefined
+      // Bounded: a client reading 100,000 orders one by one must not keep them all.
       if (this.built.size >= 5000) this.built.clear()
-      order = this.generator.build(index)
       this.built.set(id, order)
     }
     return order
@@ -183,10 +204,52 @@ export class DemoData {
     return this.generator.count
   }
 
+  /**
+   * The order's JSON exactly as `JSON.stringify({ ...order, current_time: currentTime })` gives it,
+   * from a bounded cache of serialised orders: a list page is mostly serialising, and the same pages
+   * are read again and again (the app's incremental sync reads the newest page each time).
+   */
+  orderJson(id: number, currentTime: string): string | undefined {
+    const cached = this.jsonParts.get(id)
+    if (cached) {
+      // Least recently read first: a hit moves to the end.
+      this.jsonParts.delete(id)
+      this.jsonParts.set(id, cached)
+      return `${cached.before}${JSON.stringify(currentTime)}${cached.after}`
+    }
+    const order = this.overrides.get(id) ?? this.built.get(id) ?? this.generatedOrder(id)
+    if (!order) return undefined
+    const withHole = JSON.stringify({ ...order, current_time: CURRENT_TIME_HOLE })
+    const at = withHole.indexOf(CURRENT_TIME_HOLE_JSON)
+    if (at < 0 || withHole.indexOf(CURRENT_TIME_HOLE_JSON, at + 1) >= 0) return JSON.stringify({ ...order, current_time: currentTime })
+    const parts = { before: withHole.slice(0, at), after: withHole.slice(at + CURRENT_TIME_HOLE_JSON.length) }
+    this.jsonParts.set(id, parts)
+    this.jsonPartsChars += withHole.length
+    for (const [oldest, old] of this.jsonParts) {
+      if (this.jsonPartsChars <= ORDER_JSON_CACHE_CHARS) break
+      this.forgetJson(oldest, old)
+    }
+    return `${parts.before}${JSON.stringify(currentTime)}${parts.after}`
+  }
+
+  /** A generated order built without keeping it (orderJson keeps its JSON instead). */
+  private generatedOrder(id: number): Order | undefined {
+    const index = id - this.generator.idOf(0)
+    if (!Number.isInteger(index) || index < 0 || index >= this.generator.count) return undefined
+    return this.generator.build(index)
+  }
+
+  private forgetJson(id: number, parts: OrderJsonParts): void {
+    this.jsonParts.delete(id)
+    this.jsonPartsChars -= parts.before.length + CURRENT_TIME_HOLE_JSON.length + parts.after.length
+  }
+
   /** Call after changing an order in place: it becomes an override (saved) and the indexes follow. */
   orderChanged(order: Order): void {
     this.overrides.set(order.ID, order)
     this.built.delete(order.ID)
+    const parts = this.jsonParts.get(order.ID)
+    if (parts) this.forgetJson(order.ID, parts)
     this.summaries[order.ID - this.generator.idOf(0)] = summarizeOrder(order)
     this.ascendingBy.clear()
   }

@@ -273,19 +273,23 @@ export class OrderGenerator {
     const refunds: NonNullable<Order['refunds']> = refund
       ? [{ refund_date: local(refund.at), refund_date_gmt: gmt(refund.at), refund_amount: money(refund.cents), refund_reason: refund.reason, refund_source: refund.source }]
       : []
-    const billing = {
-      first_name: customer.first_name, last_name: customer.last_name, address_1: home.street, address_2: rng.chance(0.2) ? `Apt ${rng.int(1, 40)}` : '',
-      city: place.city, state: place.state, postcode: place.postcode, country: place.country,
-    }
+    // Both addresses are spelled out field by field (same key order as the billing part first):
+    // object spreads here were half of the time it takes to build a page of orders.
+    const address2 = rng.chance(0.2) ? `Apt ${rng.int(1, 40)}` : ''
+    const parts = { address_1: home.street, address_2: address2, city: place.city, state: place.state, state_name: place.stateName, postcode: place.postcode, country: place.country }
+    const index = addressIndex(parts)
+    const short = shortAddress(parts)
     const billingAddress = {
-      ...billing, company: '', email: customer.email, phone: customer.phone,
-      address_index: addressIndex({ ...billing, state_name: place.stateName }),
-      subscribed: customer.subscribed ? '1' : '0', state_name: place.stateName, short_address: shortAddress(billing),
+      first_name: customer.first_name, last_name: customer.last_name, address_1: home.street, address_2: address2,
+      city: place.city, state: place.state, postcode: place.postcode, country: place.country,
+      company: '', email: customer.email, phone: customer.phone, address_index: index,
+      subscribed: customer.subscribed ? '1' : '0', state_name: place.stateName, short_address: short,
     }
     const shippingAddress = {
-      ...billing, company: rng.chance(0.1) ? 'Studio North LLC' : '', phone: customer.phone,
-      address_index: addressIndex({ ...billing, state_name: place.stateName }),
-      address_note: rng.chance(0.05) ? `VAT ${rng.digits(9)}` : '', short_address: shortAddress(billing),
+      first_name: customer.first_name, last_name: customer.last_name, address_1: home.street, address_2: address2,
+      city: place.city, state: place.state, postcode: place.postcode, country: place.country,
+      company: rng.chance(0.1) ? 'Studio North LLC' : '', phone: customer.phone, address_index: index,
+      address_note: rng.chance(0.05) ? `VAT ${rng.digits(9)}` : '', short_address: short,
     }
     const lineItems: Order['line_items'] = cart.lines.map((line) => ({
       order_item_id: itemId++,
@@ -304,7 +308,7 @@ export class OrderGenerator {
       properties: line.variant ? line.variant.attrs : [],
     }))
     const first = cart.lines[0]!
-    const channel = rng.weighted(SALES_CHANNELS.map((c) => [c, c[2]] as const))
+    const channel = rng.weighted(SALES_CHANNEL_CHOICES)
     const carrier = rng.pick(CARRIERS)
     const firstVisitAt = new Date(created.getTime() - rng.int(0, 14) * DAY - rng.int(5, 600) * MINUTE)
     const landing = `${SHOP_URL}/products/${first.product.slug}`
@@ -355,7 +359,7 @@ export class OrderGenerator {
         line_total: money(cart.insurance), fee_amount: money(cart.insurance), tax_class: '', line_tax: 0, rate: 0.02, tax_status: 'none',
       }] : [],
       line_items: lineItems,
-      attrs: cart.lines.flatMap((l) => l.variant?.attrs ?? []),
+      attrs: variantAttrs(cart.lines),
       feature_image: {
         ID: first.product.id, alt: first.product.name, url: productImageUrl(first.product.slug), file_id: first.product.id,
         thumbnail: productImageUrl(`${first.product.slug}-150x150`), media_content_type: 'image/jpeg',
@@ -394,6 +398,14 @@ export class OrderGenerator {
     }
     return order
   }
+}
+
+const SALES_CHANNEL_CHOICES = SALES_CHANNELS.map((c) => [c, c[2]] as const)
+
+function variantAttrs(lines: CartLine[]): Order['attrs'] {
+  const attrs: Order['attrs'] = []
+  for (const line of lines) if (line.variant) attrs.push(...line.variant.attrs)
+  return attrs
 }
 
 function lineName(line: CartLine): string {

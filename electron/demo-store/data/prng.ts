@@ -1,6 +1,8 @@
 // Deterministic randomness for the demo store's generator: same seed, same store.
 // mulberry32 is small, fast and good enough for shuffling demo data; Math.random is
 // never used so a seed fully determines the generated JSON.
+const HEX_DIGITS = '0123456789abcdef'
+
 export class Prng {
   private state: number
 
@@ -56,7 +58,7 @@ export class Prng {
 
   hex(length: number): string {
     let out = ''
-    while (out.length < length) out += Math.floor(this.next() * 16).toString(16)
+    while (out.length < length) out += HEX_DIGITS[Math.floor(this.next() * 16)]
     return out
   }
 
