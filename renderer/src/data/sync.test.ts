@@ -1,7 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { OperationName } from '@common/store-api/operations'
+import type { Order } from '@common/store-api/resources'
 import { storeKey, type StoreDatabase } from './db'
 import { trackOrder, updateBlog } from './actions'
-import { ORDER_PAGE_SIZE, SyncCancelled, syncAll, syncResource, type ProgressReport } from './sync'
+import { ORDER_PAGE_SIZE, ORDER_PAGES_AHEAD, SyncCancelled, syncAll, syncResource, type ProgressReport } from './sync'
+import type { StoreCall } from './store-client'
 import { FakeStore } from './fake-store'
 import { freshDatabase, makeBlog, makeCheckout, makeCollection, makeMetaField, makeOrder, timestamp } from './test-support'
 
@@ -22,7 +25,7 @@ function seedOrders(count: number) {
 
 describe('first sync', () => {
   it('pages through every order with progress, and resumes after a cancel where it stopped', async () => {
-    seedOrders(ORDER_PAGE_SIZE * 3 + 10)
+    seedOrders(ORDER_PAGE_SIZE * 10 + 10)
     const controller = new AbortController()
     const reports: ProgressReport[] = []
     const run = syncResource(db, store.call, 'orders', {
@@ -33,28 +36,30 @@ describe('first sync', () => {
       },
     })
     await expect(run).rejects.toBeInstanceOf(SyncCancelled)
-    expect(reports.map((r) => [r.done, r.total])).toEqual([
-      [250, 760],
-      [500, 760],
-    ])
-    expect(await db.orders.count()).toBe(500)
-    expect(await db.syncState.get('orders')).toMatchObject({ cursor: 3, complete: false })
+    const stopped = (await db.syncState.get('orders'))!
+    expect(stopped).toMatchObject({ complete: false })
+    // Everything before the cursor is written, nothing after it, and the last report said so.
+    const written = await db.orders.count()
+    expect(written).toBe((stopped.cursor! - 1) * ORDER_PAGE_SIZE)
+    expect(written).toBeLessThan(2510)
+    expect(reports.at(-1)).toEqual({ resource: 'orders', done: written, total: 2510 })
 
     store.log = []
     await syncResource(db, store.call, 'orders', { onProgress: (r) => reports.push(r) })
-    expect(store.sent('orders.list').map((l) => l.params.query?.page)).toEqual([3, 4])
-    expect(reports.slice(2).map((r) => r.done)).toEqual([750, 760])
-    expect(await db.orders.count()).toBe(760)
-    expect(await db.syncState.get('orders')).toMatchObject({ cursor: null, complete: true, watermark: timestamp(760) })
+    const pages = store.sent('orders.list').map((l) => l.params.query?.page)
+    expect(pages).toEqual(Array.from({ length: 11 - stopped.cursor! + 1 }, (_, i) => stopped.cursor! + i))
+    expect(reports.at(-1)).toEqual({ resource: 'orders', done: 2510, total: 2510 })
+    const dones = reports.map((r) => r.done)
+    expect(dones).toEqual([...dones].sort((a, b) => a - b))
+    expect(await db.orders.count()).toBe(2510)
+    expect(await db.syncState.get('orders')).toMatchObject({ cursor: null, complete: true, watermark: timestamp(2510) })
   })
 
   it('the connection dropping mid-sync leaves the pages already read, and the next sync resumes', async () => {
     seedOrders(ORDER_PAGE_SIZE * 2 + 1)
-    const requests: number[] = []
     const call = store.call
     let failed = false
     const flaky = ((operation: never, params: { query?: { page?: number } }) => {
-      requests.push(params.query?.page ?? 0)
       if (params.query?.page === 2 && !failed) {
         failed = true
         return Promise.reject({ code: 'network', message: 'The store could not be reached.' })
@@ -63,9 +68,127 @@ describe('first sync', () => {
     }) as typeof call
     await expect(syncResource(db, flaky, 'orders')).rejects.toMatchObject({ code: 'network' })
     expect(await db.orders.count()).toBe(250)
+    expect(await db.syncState.get('orders')).toMatchObject({ cursor: 2, complete: false })
+    store.log = []
     await syncResource(db, flaky, 'orders')
-    expect(requests).toEqual([1, 2, 2, 3])
+    expect(store.sent('orders.list').map((l) => l.params.query?.page)).toEqual([2, 3])
     expect(await db.orders.count()).toBe(501)
+  })
+})
+
+/**
+ * Holds every orders.list answer until the test lets it through (or fails it), so a test
+ * decides the order in which pages arrive; counts the requests waiting at once.
+ */
+function gatedOrderPages(call: StoreCall) {
+  const held = new Map<number, { release: () => void; fail: (error: unknown) => void }>()
+  let waiting = 0
+  let mostWaiting = 0
+  const gated = (async (operation: OperationName, params: { query?: { page?: number } }) => {
+    if (operation !== 'orders.list') return call(operation, params as never)
+    waiting++
+    mostWaiting = Math.max(mostWaiting, waiting)
+    try {
+      await new Promise<void>((release, fail) => held.set(params.query!.page!, { release, fail }))
+    } finally {
+      waiting--
+    }
+    return call(operation, params as never)
+  }) as StoreCall
+  const requested = async (page: number) => {
+    await vi.waitFor(() => expect(held.has(page)).toBe(true))
+    return held.get(page)!
+  }
+  return {
+    call: gated,
+    requestedPages: () => [...held.keys()],
+    mostWaiting: () => mostWaiting,
+    release: async (page: number) => (await requested(page)).release(),
+    fail: async (page: number, error: unknown) => (await requested(page)).fail(error),
+  }
+}
+
+/** The order IDs of each page of 250 as the store lists them for the first pass. */
+async function storePages(count: number): Promise<number[][]> {
+  const pages: number[][] = []
+  for (let page = 1; page <= Math.ceil(count / ORDER_PAGE_SIZE); page++) {
+    const result = await store.call('orders.list', { query: { page, page_size: ORDER_PAGE_SIZE, sort: '-modified_date' } })
+    pages.push(result.data.map((o) => o.ID))
+  }
+  return pages
+}
+
+describe('first sync, fetching ahead', () => {
+  it('asks for a few pages ahead while it writes, and writes the ones that arrived in page order, together', async () => {
+    seedOrders(ORDER_PAGE_SIZE * 5)
+    const expected = await storePages(ORDER_PAGE_SIZE * 5)
+    store.log = []
+    const writes: number[][] = []
+    const bulkPut = db.orders.bulkPut.bind(db.orders)
+    vi.spyOn(db.orders, 'bulkPut').mockImplementation(((rows: Order[]) => {
+      writes.push(rows.map((o) => o.ID))
+      return bulkPut(rows)
+    }) as never)
+    const gate = gatedOrderPages(store.call)
+    const run = syncResource(db, gate.call, 'orders')
+
+    await gate.release(1)
+    // Page 1 said there are 5 pages: 2 to 4 are asked for at once, 5 waits for room.
+    await vi.waitFor(() => expect(gate.requestedPages()).toEqual([1, 2, 3, 4]))
+    expect(ORDER_PAGES_AHEAD).toBe(3)
+    await gate.release(4)
+    await gate.release(3)
+    await gate.release(2)
+    await gate.release(5)
+    await run
+
+    expect(gate.mostWaiting()).toBe(ORDER_PAGES_AHEAD)
+    expect(writes).toEqual([expected[0], [...expected[1]!, ...expected[2]!, ...expected[3]!], expected[4]])
+    expect(await db.orders.count()).toBe(1250)
+    expect(await db.syncState.get('orders')).toMatchObject({ cursor: null, complete: true, storeTotal: 1250 })
+  })
+
+  it('a page failing while later ones arrive leaves the cursor on it; the later ones are not written, and the next sync resumes there', async () => {
+    seedOrders(ORDER_PAGE_SIZE * 5)
+    const expected = await storePages(ORDER_PAGE_SIZE * 5)
+    const gate = gatedOrderPages(store.call)
+    const reports: ProgressReport[] = []
+    const run = syncResource(db, gate.call, 'orders', { onProgress: (r) => reports.push(r) })
+    const outcome = expect(run).rejects.toMatchObject({ code: 'network' })
+
+    await gate.release(1)
+    await gate.release(4)
+    await gate.release(2)
+    await gate.fail(3, { code: 'network', message: 'The store could not be reached.' })
+    await outcome
+    await gate.release(5)
+
+    const cached = new Set((await db.orders.toArray()).map((o) => o.ID))
+    expect([...cached].sort((a, b) => a - b)).toEqual([...expected[0]!, ...expected[1]!].sort((a, b) => a - b))
+    expect(expected[3]!.some((id) => cached.has(id))).toBe(false)
+    expect(await db.syncState.get('orders')).toMatchObject({ cursor: 3, complete: false })
+    expect(reports.at(-1)).toMatchObject({ done: 500 })
+
+    store.log = []
+    await syncResource(db, store.call, 'orders')
+    expect(store.sent('orders.list').map((l) => l.params.query?.page)).toEqual([3, 4, 5])
+    expect(await db.orders.count()).toBe(1250)
+    expect(await db.syncState.get('orders')).toMatchObject({ cursor: null, complete: true })
+  })
+
+  it('a first pass keeps an order an unsent write holds, and writes every other order', async () => {
+    seedOrders(ORDER_PAGE_SIZE + 50)
+    await syncResource(db, store.call, 'orders')
+    await trackOrder(db, 120, { trackno: 'MINE', sendemail: false })
+    for (const id of [120, 121]) store.orders.get(id)!.billing_user_name = 'Changed on the store'
+    // A cache whose orders were cleared (but not the held one) starts the pass again.
+    await db.syncState.delete('orders')
+
+    await syncResource(db, store.call, 'orders')
+
+    expect(await db.orders.get(120)).toMatchObject({ trackno: 'MINE', pending: true, billing_user_name: 'Ada Lovelace' })
+    expect(await db.orders.get(121)).toMatchObject({ billing_user_name: 'Changed on the store' })
+    expect(await db.orders.count()).toBe(300)
   })
 })
 

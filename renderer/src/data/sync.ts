@@ -1,11 +1,14 @@
 // Fills and refreshes the cache from the store. The first sync pages through every list,
-// persisting its cursor after each page (in the same transaction as the rows), so a cancelled
-// or interrupted sync resumes where it stopped. Later syncs are incremental for orders (sorted
-// by -modified_date, stopping at the watermark: the newest post_modified_gmt already seen) and
-// a full diff elsewhere (rows the store no longer lists are deleted, unless an unsent write
-// touches them or they were created here and not sent yet). Rows with unsent writes are never
-// overwritten: the outbox's optimistic state stays until the store has accepted the write.
+// persisting its cursor with the rows it wrote (in the same transaction), so a cancelled or
+// interrupted sync resumes where it stopped. The first pass over orders (the big list) fetches
+// a few pages ahead while it writes, and writes the pages that arrived meanwhile together, still
+// in page order. Later syncs are incremental for orders (sorted by -modified_date, stopping at
+// the watermark: the newest post_modified_gmt already seen) and a full diff elsewhere (rows the
+// store no longer lists are deleted, unless an unsent write touches them or they were created
+// here and not sent yet). Rows with unsent writes are never overwritten: the outbox's
+// optimistic state stays until the store has accepted the write.
 import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, Order } from '@common/store-api/resources'
+import type { OperationResult } from '@common/store-api/operations'
 import { storeKey, SYNC_RESOURCES, type CachedBlog, type CachedCollection, type CachedMetaField, type StoreDatabase, type SyncResource, type SyncState } from './db'
 import { storeCallFor, type StoreCall } from './store-client'
 
@@ -77,43 +80,197 @@ export function syncResource(db: StoreDatabase, call: StoreCall, resource: SyncR
 
 // ---------------------------------------------------------------- orders
 
-async function syncOrders(db: StoreDatabase, call: StoreCall, { signal, onProgress }: SyncOptions): Promise<void> {
-  let state = await stateOf(db, 'orders')
-  const incremental = state.complete
-  let page = incremental ? 1 : (state.cursor ?? 1)
-  let done = incremental ? 0 : (page - 1) * ORDER_PAGE_SIZE
+type OrderPage = OperationResult<'orders.list'>
+
+/**
+ * Pages of a first pass requested ahead of the ones being written: the next pages download
+ * (and are validated in the main process) while IndexedDB writes the last ones, and pages
+ * that arrived meanwhile are written together in one transaction. Few enough to stay far
+ * inside the store's burst of 40 requests, and to hold at most a few MB of orders in memory.
+ */
+export const ORDER_PAGES_AHEAD = 3
+
+function fetchOrderPage(call: StoreCall, page: number): Promise<OrderPage> {
+  return call('orders.list', { query: { page, page_size: ORDER_PAGE_SIZE, sort: '-modified_date' } })
+}
+
+const isLastOrderPage = (result: OrderPage) => result.meta.current_page >= result.meta.last_page || result.data.length === 0
+
+/**
+ * Which of `orders` have cached rows an unsent write holds (marked pending): those keep their
+ * optimistic state until the store has accepted the write. Only orders named by an outbox lane
+ * can be pending, so only those rows are read back, not every row a page replaces.
+ */
+async function heldOrderIds(db: StoreDatabase, orders: Order[]): Promise<Set<number>> {
+  const lanes = (await db.outbox.where('lanes').startsWith('orders:').uniqueKeys()) as string[]
+  if (lanes.length === 0) return new Set()
+  const inOutbox = new Set(lanes.map((lane) => Number(lane.slice('orders:'.length))))
+  const rows = await db.orders.bulkGet(orders.filter((o) => inOutbox.has(o.ID)).map((o) => o.ID))
+  return new Set(rows.filter((row) => row?.pending).map((row) => row!.ID))
+}
+
+/**
+ * Writes fetched orders (except those an unsent write holds) and the sync state that says
+ * they were written, in one transaction: the cursor never points past a page not written.
+ */
+async function storeOrders(db: StoreDatabase, orders: Order[], nextState: () => SyncState): Promise<SyncState> {
+  return db.transaction('rw', [db.orders, db.outbox, db.syncState], async () => {
+    const held = await heldOrderIds(db, orders)
+    await db.orders.bulkPut(held.size === 0 ? orders : orders.filter((o) => !held.has(o.ID)))
+    const state = nextState()
+    await db.syncState.put(state)
+    return state
+  })
+}
+
+async function syncOrders(db: StoreDatabase, call: StoreCall, options: SyncOptions): Promise<void> {
+  const state = await stateOf(db, 'orders')
+  if (state.complete) await incrementalOrders(db, call, state, options)
+  else await firstPassOrders(db, call, state, options)
+}
+
+/**
+ * The first pass, resumable: pages are fetched ahead (ORDER_PAGES_AHEAD) but written strictly in
+ * page order, each write moving the cursor past the pages it wrote. A page that fails stops the
+ * pass with the cursor on it; pages after it that already arrived are dropped, not written.
+ */
+async function firstPassOrders(db: StoreDatabase, call: StoreCall, initial: SyncState, { signal, onProgress }: SyncOptions): Promise<void> {
+  let state = initial
+  let page = state.cursor ?? 1
+  let done = (page - 1) * ORDER_PAGE_SIZE
   let newest = state.watermark
-  for (;;) {
-    checkCancelled(signal)
-    const result = await call('orders.list', { query: { page, page_size: ORDER_PAGE_SIZE, sort: '-modified_date' } })
-    const fresh = incremental && state.watermark ? result.data.filter((o) => o.post_modified_gmt >= state.watermark!) : result.data
-    const reachedWatermark = fresh.length < result.data.length
-    for (const order of fresh) if (!newest || order.post_modified_gmt > newest) newest = order.post_modified_gmt
-    const last = reachedWatermark || result.meta.current_page >= result.meta.last_page || result.data.length === 0
-    done += fresh.length
-    await db.transaction('rw', db.orders, db.syncState, async () => {
-      // Rows with unsent writes keep their optimistic state until the store accepts the write.
-      const cached = await db.orders.bulkGet(fresh.map((o) => o.ID))
-      await db.orders.bulkPut(fresh.filter((o: Order, i) => !cached[i]?.pending))
-      state = {
+  checkCancelled(signal)
+  const first = await fetchOrderPage(call, page)
+  const ahead = new PagesAhead((n) => fetchOrderPage(call, n), page + 1, isLastOrderPage(first) ? page : first.meta.last_page, ORDER_PAGES_AHEAD, (r) => r.meta.last_page, signal)
+  try {
+    let batch = [first]
+    for (;;) {
+      // Pages that arrived are written even after a cancel: the pass stops after the write.
+      const lastAt = batch.findIndex(isLastOrderPage)
+      if (lastAt >= 0) batch = batch.slice(0, lastAt + 1)
+      const last = lastAt >= 0
+      const orders = batch.flatMap((result) => result.data)
+      for (const order of orders) if (!newest || order.post_modified_gmt > newest) newest = order.post_modified_gmt
+      const total = batch[batch.length - 1]!.meta.total
+      const after = page + batch.length
+      state = await storeOrders(db, orders, () => ({
         ...state,
         // The newest seen so far; used as the stopping point only once the first pass is
         // complete (until then older orders may still be unread).
         watermark: newest,
-        cursor: last ? null : page + 1,
-        complete: state.complete || last,
-        storeTotal: incremental ? state.storeTotal : result.meta.total,
+        cursor: last ? null : after,
+        complete: last,
+        storeTotal: total,
         lastSyncAt: last ? Date.now() : state.lastSyncAt,
         lastError: null,
-      }
-      await db.syncState.put(state)
-    })
-    onProgress?.({ resource: 'orders', done, total: incremental ? null : result.meta.total })
+      }))
+      done += orders.length
+      onProgress?.({ resource: 'orders', done, total })
+      if (last) return
+      checkCancelled(signal)
+      page = after
+      batch = await ahead.take()
+    }
+  } finally {
+    ahead.stop()
+  }
+}
+
+/** Later syncs: newest-modified first, one page at a time, stopping at the watermark. */
+async function incrementalOrders(db: StoreDatabase, call: StoreCall, initial: SyncState, { signal, onProgress }: SyncOptions): Promise<void> {
+  let state = initial
+  const watermark = state.watermark
+  let newest = watermark
+  let done = 0
+  for (let page = 1; ; page++) {
+    checkCancelled(signal)
+    const result = await fetchOrderPage(call, page)
+    const fresh = watermark ? result.data.filter((o) => o.post_modified_gmt >= watermark) : result.data
+    const last = fresh.length < result.data.length || isLastOrderPage(result)
+    for (const order of fresh) if (!newest || order.post_modified_gmt > newest) newest = order.post_modified_gmt
+    state = await storeOrders(db, fresh, () => ({ ...state, watermark: newest, cursor: last ? null : page + 1, lastSyncAt: last ? Date.now() : state.lastSyncAt, lastError: null }))
+    done += fresh.length
+    onProgress?.({ resource: 'orders', done, total: null })
     if (last) {
-      if (incremental) await db.syncState.put({ ...state, storeTotal: await db.orders.count() })
+      await db.syncState.put({ ...state, storeTotal: await db.orders.count() })
       return
     }
-    page++
+  }
+}
+
+interface PageSlot<T> {
+  settled: boolean
+  failed: boolean
+  result?: T
+  error?: unknown
+  done: Promise<void>
+}
+
+/**
+ * Requests pages `from`, `from + 1`, ... up to the last page known, never more than `ahead`
+ * beyond the pages handed out (and none once `signal` aborts), and hands them out in page order. `take()` answers the next page
+ * with the pages right after it that have already arrived. A failed page is thrown by the
+ * `take()` that reaches it, never skipped.
+ */
+class PagesAhead<T> {
+  private readonly slots = new Map<number, PageSlot<T>>()
+  private next: number
+  private requested: number
+  private stopped = false
+
+  constructor(
+    private readonly fetchPage: (page: number) => Promise<T>,
+    from: number,
+    private lastPage: number,
+    private readonly ahead: number,
+    private readonly lastPageOf: (result: T) => number,
+    private readonly signal?: AbortSignal,
+  ) {
+    this.next = from
+    this.requested = from - 1
+    this.fill()
+  }
+
+  /** The next page (waiting for it) and the pages after it that are already here. */
+  async take(): Promise<T[]> {
+    const slot = this.slots.get(this.next)
+    if (!slot) throw new Error(`page ${this.next} was never requested`)
+    await slot.done
+    const taken: T[] = []
+    for (let s = this.slots.get(this.next); s?.settled && !s.failed; s = this.slots.get(this.next)) {
+      taken.push(s.result as T)
+      this.slots.delete(this.next++)
+    }
+    if (taken.length === 0) throw slot.error
+    this.fill()
+    return taken
+  }
+
+  /** Stops requesting; answers still on their way are ignored. */
+  stop(): void {
+    this.stopped = true
+    this.slots.clear()
+  }
+
+  private fill(): void {
+    while (!this.stopped && !this.signal?.aborted && this.requested < Math.min(this.lastPage, this.next + this.ahead - 1)) this.request(++this.requested)
+  }
+
+  private request(page: number): void {
+    const slot: PageSlot<T> = { settled: false, failed: false, done: Promise.resolve() }
+    slot.done = this.fetchPage(page).then(
+      (result) => {
+        Object.assign(slot, { settled: true, result })
+        // A store that grew during the pass reports more pages than the first page said.
+        const last = this.lastPageOf(result)
+        if (last > this.lastPage) {
+          this.lastPage = last
+          this.fill()
+        }
+      },
+      (error: unknown) => void Object.assign(slot, { settled: true, failed: true, error }),
+    )
+    this.slots.set(page, slot)
   }
 }
 
