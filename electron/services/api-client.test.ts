@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApiClient, type ApiClientOptions, type FetchLike } from './api-client'
 import { RequestLog } from './request-log'
 
@@ -135,6 +135,57 @@ describe('the retry policy', () => {
     answers.push(json({}, 429, { 'Retry-After': new Date(clock + 3_000).toUTCString() }), json({ count: 1 }))
     await client().call(target, 'checkouts.count', {})
     expect(backoffSleeps).toEqual([3_000])
+  })
+
+  it('holds the other requests to the same store while it waits out a Retry-After, but not those to another store', async () => {
+    const waits: { ms: number; done: () => void }[] = []
+    const held = client({
+      sleep: (ms, signal) =>
+        new Promise<void>((resolve) => {
+          if (ms !== TIMEOUT) waits.push({ ms, done: resolve })
+          signal?.addEventListener('abort', () => resolve())
+        }),
+    })
+    answers.push(json({}, 429, { 'Retry-After': '4' }))
+    const refused = held.call(target, 'checkouts.count', {})
+    await vi.waitFor(() => expect(waits.map((w) => w.ms)).toEqual([4_000]))
+
+    answers.push(json({ count: 2 }))
+    const elsewhere = await held.call({ ...target, connectionId: 'c2' }, 'checkouts.count', {})
+    expect(elsewhere).toEqual({ ok: true, value: { count: 2 } })
+    const sideBySide = held.call(target, 'checkouts.count', {})
+    await vi.waitFor(() => expect(waits.map((w) => w.ms)).toEqual([4_000, 4_000]))
+    // Nothing more reached the first store while its bucket was empty.
+    expect(sent).toHaveLength(2)
+
+    answers.push(json({ count: 1 }), json({ count: 1 }))
+    for (const wait of waits) wait.done()
+    expect(await refused).toEqual({ ok: true, value: { count: 1 } })
+    expect(await sideBySide).toEqual({ ok: true, value: { count: 1 } })
+    expect(sent).toHaveLength(4)
+  })
+
+  it('a call cancelled while it waits for another call\'s Retry-After is never sent', async () => {
+    const waits: (() => void)[] = []
+    const held = client({
+      sleep: (ms, signal) =>
+        new Promise<void>((resolve) => {
+          if (ms !== TIMEOUT) waits.push(resolve)
+          signal?.addEventListener('abort', () => resolve())
+        }),
+    })
+    answers.push(json({}, 429, { 'Retry-After': '2' }))
+    const refused = held.call(target, 'checkouts.count', {})
+    await vi.waitFor(() => expect(waits).toHaveLength(1))
+    const controller = new AbortController()
+    const cancelled = held.call(target, 'checkouts.count', {}, { signal: controller.signal })
+    await vi.waitFor(() => expect(waits).toHaveLength(2))
+    controller.abort()
+    expect(await cancelled).toMatchObject({ ok: false, error: { code: 'cancelled' } })
+    answers.push(json({ count: 1 }))
+    waits[0]!()
+    expect(await refused).toEqual({ ok: true, value: { count: 1 } })
+    expect(sent).toHaveLength(2)
   })
 
   it('gives a 429 back with retryAfter when the wait is too long to hold the user', async () => {

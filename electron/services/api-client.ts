@@ -3,8 +3,11 @@
 // JSON, has a per-request timeout and honours cancellation. Idempotent requests (GET, PUT,
 // DELETE) are retried with exponential backoff and jitter on 429 (honouring Retry-After),
 // 5xx, network errors and timeouts; a POST never is, because the store may already have
-// applied it. Every failure comes back as IpcErrorData with plain words for the user, and
-// every attempt lands in the request log without headers, bodies or secrets.
+// applied it. A Retry-After the client waits for holds every request to that store, not only
+// the one that was refused: calls in flight side by side (the first sync fetches pages ahead)
+// do not each run into the empty bucket. Every failure comes back as IpcErrorData with plain
+// words for the user, and every attempt lands in the request log without headers, bodies or
+// secrets.
 import { z } from 'zod'
 import type { IpcErrorData, IpcResult } from '../common/ipc-contract'
 import { operationPath, operations, type OperationName, type ScopeRequirement } from '../common/store-api/operations'
@@ -173,6 +176,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const maxDelayMs = options.maxDelayMs ?? 8_000
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000
   const log = options.log ?? new RequestLog()
+  /** Per connection: no request leaves before this time (ms), set by a Retry-After being waited for. */
+  const heldUntil = new Map<string, number>()
+
+  /** How long a request to this store must still wait for a Retry-After (0: send it now). */
+  function heldFor(connectionId: string): number {
+    const wait = (heldUntil.get(connectionId) ?? 0) - now()
+    if (wait <= 0) heldUntil.delete(connectionId)
+    return Math.max(0, wait)
+  }
 
   async function attemptOnce(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Attempt> {
     if (signal?.aborted) return { kind: 'cancelled', sent: false }
@@ -218,6 +230,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const signal = callOptions.signal
 
     for (let attempt = 1; ; attempt++) {
+      const hold = heldFor(target.connectionId)
+      if (hold > 0) {
+        await sleep(hold, signal)
+        if (signal?.aborted) return { ok: false, error: { code: 'cancelled', message: 'The request was cancelled.' } }
+      }
       const started = now()
       const result = await attemptOnce(url, init, signal)
       const ms = Math.max(0, now() - started)
@@ -263,6 +280,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       const retriable = status === 429 || status >= 500
       const delay = retryAfter !== undefined ? retryAfter * 1000 : backoff(attempt)
       if (retriable && idempotent && attempt < maxAttempts && delay <= maxRetryAfterMs) {
+        if (retryAfter !== undefined) {
+          // The store's bucket is empty: hold this store's other requests too; the wait happens at the top of the loop.
+          heldUntil.set(target.connectionId, Math.max(heldUntil.get(target.connectionId) ?? 0, now() + delay))
+          continue
+        }
         await sleep(delay, signal)
         if (signal?.aborted) return { ok: false, error: { code: 'cancelled', message: 'The request was cancelled.' } }
         continue
