@@ -8,23 +8,29 @@ const pad = (n: number) => String(n).padStart(2, '0')
 
 const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => pad(n))
 const DAY_MS = 86_400_000
-/** `YYYY-MM-DD` per UTC day number: a page of orders formats thousands of dates over a few hundred days. */
-const dayTexts = new Map<number, string>()
-const MAX_DAY_TEXTS = 10_000
+/** `YYYY-MM-DD ` per UTC day number: a page of orders formats thousands of dates over a few hundred days. */
+const dayPrefixes = new Map<number, string>()
+const MAX_DAY_PREFIXES = 10_000
 
+/**
+ * Made of two parts, a shared day prefix and an 8-character time, so the string is one small
+ * node over two flat parts: 100,000 order summaries hold three dates each, and a chain of
+ * concatenations per date costs about 15 MiB more.
+ */
 function plain(d: Date): string {
   const ms = d.getTime()
   // An invalid date reads as NaN in every field, as the field-by-field form always gave.
   if (Number.isNaN(ms)) return 'NaN-NaN-NaN NaN:NaN:NaN'
   const day = Math.floor(ms / DAY_MS)
-  let dayText = dayTexts.get(day)
-  if (dayText === undefined) {
-    if (dayTexts.size >= MAX_DAY_TEXTS) dayTexts.clear()
-    dayText = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`
-    dayTexts.set(day, dayText)
+  let dayPrefix = dayPrefixes.get(day)
+  if (dayPrefix === undefined) {
+    if (dayPrefixes.size >= MAX_DAY_PREFIXES) dayPrefixes.clear()
+    dayPrefix = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} `
+    dayPrefixes.set(day, dayPrefix)
   }
   const second = Math.floor((ms - day * DAY_MS) / 1000)
-  return `${dayText} ${TWO_DIGITS[Math.floor(second / 3600)]}:${TWO_DIGITS[Math.floor(second / 60) % 60]}:${TWO_DIGITS[second % 60]}`
+  const time = `${TWO_DIGITS[Math.floor(second / 3600)]}:${TWO_DIGITS[Math.floor(second / 60) % 60]}:${TWO_DIGITS[second % 60]}`
+  return dayPrefix + time
 }
 
 function shiftToLocal(d: Date): Date {
