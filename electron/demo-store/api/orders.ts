@@ -88,7 +88,7 @@ export function registerOrderRoutes({ app, data, hooks }: RouteContext): void {
       }
     }
     const currentTime = local(hooks.now())
-    const orders = pageIds.map((id) => orderJson(id, currentTime))
+    const orders = data.ordersJson(pageIds, currentTime)
     // The envelope written around the orders' cached JSON, byte for byte what c.json(envelope) gives.
     const { meta, links } = envelope(c, pageIds, page, size, total)
     return c.body(`{"data":[${orders.join(',')}],"meta":${JSON.stringify(meta)},"links":${JSON.stringify(links)}}`, 200, JSON_CONTENT)
