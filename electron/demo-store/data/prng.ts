@@ -2,6 +2,7 @@
 // mulberry32 is small, fast and good enough for shuffling demo data; Math.random is
 // never used so a seed fully determines the generated JSON.
 const HEX_DIGITS = '0123456789abcdef'
+const DECIMAL_DIGITS = '0123456789'
 
 export class Prng {
   private state: number
@@ -57,14 +58,17 @@ export class Prng {
   }
 
   hex(length: number): string {
-    let out = ''
-    while (out.length < length) out += HEX_DIGITS[Math.floor(this.next() * 16)]
-    return out
+    return this.chars(HEX_DIGITS, length)
   }
 
   digits(length: number): string {
-    let out = ''
-    while (out.length < length) out += String(Math.floor(this.next() * 10))
-    return out
+    return this.chars(DECIMAL_DIGITS, length)
+  }
+
+  /** One flat string: appending a character at a time makes a chain that costs again when serialised. */
+  private chars(alphabet: string, length: number): string {
+    const codes = new Array<number>(length > 0 ? Math.ceil(length) : 0)
+    for (let i = 0; i < codes.length; i++) codes[i] = alphabet.charCodeAt(Math.floor(this.next() * alphabet.length))
+    return String.fromCharCode(...codes)
   }
 }
