@@ -176,6 +176,21 @@ describe('first sync, fetching ahead', () => {
     expect(await db.syncState.get('orders')).toMatchObject({ cursor: null, complete: true })
   })
 
+  it('follows a store that grew during the pass to its new last page', async () => {
+    seedOrders(ORDER_PAGE_SIZE * 2)
+    const gate = gatedOrderPages(store.call)
+    const run = syncResource(db, gate.call, 'orders')
+    await gate.release(1)
+    await vi.waitFor(() => expect(gate.requestedPages()).toEqual([1, 2]))
+    // Orders modified before every other one land on a third page.
+    for (let id = 501; id <= 750; id++) store.orders.set(id, makeOrder(id, id - 1000))
+    await gate.release(2)
+    await gate.release(3)
+    await run
+    expect(await db.orders.count()).toBe(750)
+    expect(await db.syncState.get('orders')).toMatchObject({ cursor: null, complete: true, storeTotal: 750 })
+  })
+
   it('a first pass keeps an order an unsent write holds, and writes every other order', async () => {
     seedOrders(ORDER_PAGE_SIZE + 50)
     await syncResource(db, store.call, 'orders')
