@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import Dexie from 'dexie'
-import { CURRENT_SCHEMA_VERSION, SCHEMA_VERSIONS, StoreDatabase, databaseName, deleteStoreDatabase, storeDatabase, storeKey } from './db'
-import { makeBlog, makeOrder } from './test-support'
+import type { Order } from '@common/store-api/resources'
+import { orderIndexRow } from '@/features/orders/order-index-row'
+import { CURRENT_SCHEMA_VERSION, SCHEMA_VERSIONS, StoreDatabase, databaseName, deleteStoreDatabase, storeDatabase, storeKey, type OrderRowChanges } from './db'
+import { freshDatabase, makeBlog, makeOrder } from './test-support'
 
 const opened: Dexie[] = []
 afterEach(async () => {
@@ -44,6 +46,10 @@ describe('schema versions', () => {
       // The current indexes answer over the upgraded rows.
       expect(await db.orders.where('[fulfillment_status+post_date]').between(['unfulfilled', Dexie.minKey], ['unfulfilled', Dexie.maxKey]).count()).toBe(seed.orders?.length ?? 0)
       expect((await db.outbox.where('lanes').equals('orders:1').toArray()).map((e) => e.label)).toEqual(seed.outbox ? ['Tracking X'] : [])
+      // Every cached order has its index row, whichever version wrote the order.
+      expect(await db.orderIndexRows.toArray()).toEqual(((seed.orders ?? []) as Order[]).map(orderIndexRow))
+      await db.orders.put(makeOrder(9, 9))
+      expect(await db.orderIndexRows.get(9)).toEqual(orderIndexRow(makeOrder(9, 9)))
     })
   }
 })
@@ -59,5 +65,55 @@ describe('one database per store', () => {
     const fresh = storeDatabase(id)
     opened.push(fresh)
     expect(await fresh.orders.count()).toBe(0)
+  })
+})
+
+describe('order index rows', () => {
+  function recordChanges(db: StoreDatabase): OrderRowChanges[] {
+    const heard: OrderRowChanges[] = []
+    db.onOrderRowChanges((changes) => heard.push(changes))
+    return heard
+  }
+
+  it('are written, updated and deleted with their orders, and told once the transaction commits', async () => {
+    const db = freshDatabase()
+    opened.push(db)
+    const heard = recordChanges(db)
+    await db.transaction('rw', db.orders, db.syncState, async () => {
+      await db.orders.bulkPut([makeOrder(1, 1), makeOrder(2, 2, { transaction_id: 'TX-Two' })])
+      await db.syncState.put({ resource: 'orders', lastSyncAt: 1, lastError: null, watermark: null, cursor: null, generation: 0, complete: true, storeTotal: 2 })
+      expect(heard).toEqual([])
+    })
+    expect(heard).toHaveLength(1)
+    expect([...heard[0]!.rows.keys()]).toEqual([1, 2])
+    expect(await db.orderIndexRows.get(2)).toEqual(orderIndexRow(makeOrder(2, 2, { transaction_id: 'TX-Two' })))
+    expect((await db.orderIndexRows.get(2))![1]).toContain('tx-two')
+
+    await db.orders.update(1, { fulfillment_status: 'fulfilled' })
+    expect((await db.orderIndexRows.get(1))![2]).toBe('fulfilled')
+    expect(heard[1]!.rows.get(1)![2]).toBe('fulfilled')
+
+    await db.orders.delete(2)
+    expect(await db.orderIndexRows.get(2)).toBeUndefined()
+    expect(heard[2]!.rows).toEqual(new Map([[2, null]]))
+
+    await db.orders.clear()
+    expect(await db.orderIndexRows.count()).toBe(0)
+    expect(heard[3]!.rangeDeleted).toBe(true)
+  })
+
+  it('are neither written nor told when the transaction aborts', async () => {
+    const db = freshDatabase()
+    opened.push(db)
+    const heard = recordChanges(db)
+    await expect(
+      db.transaction('rw', db.orders, async () => {
+        await db.orders.put(makeOrder(1, 1))
+        throw new Error('the sync was cancelled')
+      }),
+    ).rejects.toThrow('the sync was cancelled')
+    expect(await db.orders.count()).toBe(0)
+    expect(await db.orderIndexRows.count()).toBe(0)
+    expect(heard).toEqual([])
   })
 })

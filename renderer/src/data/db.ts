@@ -7,8 +7,14 @@
 // stable local strings: `store:<id>` for a row first seen on the store, `local:<uuid>` for a
 // row created here. A local row keeps its key for life and gets `storeId` once the store
 // accepts it, so a screen's route never changes under the user.
-import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie'
+//
+// Every write to `orders` also writes the order's compact index row (`orderIndexRows`, keyed
+// by the order's ID) in the same transaction, through a Dexie middleware: no writer can forget
+// it, and the order list loads 100,000 rows of ~200 bytes instead of 100,000 orders of ~4 KB.
+// Once such a transaction commits, `onOrderRowChanges` listeners hear what it changed.
+import Dexie, { type DBCore, type DBCoreKeyRange, type DBCoreMutateRequest, type DBCoreTransaction, type EntityTable, type Middleware, type Table, type Transaction } from 'dexie'
 import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, MetaFieldValue, Order } from '@common/store-api/resources'
+import { orderIndexRow, type OrderIndexRow } from '@/features/orders/order-index-row'
 
 /** `store:<id>` or `local:<uuid>`. */
 export type RowKey = string
@@ -182,17 +188,118 @@ export interface SchemaVersion {
   upgrade?: (tx: Transaction) => Promise<void>
 }
 
+/** The table of compact order index rows (order-index-row.ts), keyed out of line by the order's ID. */
+export const ORDER_INDEX_ROWS = 'orderIndexRows'
+
+/**
+ * 2026-11-22: one compact index row per cached order (the order list's in-memory index loads
+ * these). No secondary indexes: the rows are only ever read whole, in key order.
+ */
+export const SCHEMA_V2 = { [ORDER_INDEX_ROWS]: '' } as const
+
+/** Writes the index row of every order a version 1 cache already holds. */
+async function addOrderIndexRows(tx: Transaction): Promise<void> {
+  const rows: OrderIndexRow[] = []
+  await tx.table('orders').each((order: Order) => void rows.push(orderIndexRow(order)))
+  await tx.table(ORDER_INDEX_ROWS).bulkPut(rows, rows.map((row) => row[0]))
+}
+
 /**
  * Every schema the cache has had, oldest first. A new version adds an entry with its date, its
  * stores (changed tables only) and its upgrade; db.test.ts opens a database of every earlier
  * version with the current code.
  */
-export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [{ version: 1, stores: SCHEMA_V1 }]
+export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
+  { version: 1, stores: SCHEMA_V1 },
+  { version: 2, stores: SCHEMA_V2, upgrade: addOrderIndexRows },
+]
 
 export const CURRENT_SCHEMA_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]!.version
 
 export function databaseName(connectionId: string): string {
   return `storedesk-${connectionId}`
+}
+
+// ---------------------------------------------------------------- order index rows
+
+/** What one committed transaction changed in `orders`, as index rows. */
+export interface OrderRowChanges {
+  /** Per order ID written or deleted, its row as the transaction left it (null: deleted). */
+  rows: Map<number, OrderIndexRow | null>
+  /** Whether a range of orders was deleted (`clear()`): a reader reloads every row. */
+  rangeDeleted: boolean
+}
+
+type OrderRowListener = (changes: OrderRowChanges) => void
+
+/**
+ * Keeps `orderIndexRows` in step with `orders` inside each writing transaction, and tells
+ * `listeners` what changed once the transaction has committed (never for one that aborted).
+ */
+function orderIndexRowsMiddleware(listeners: Set<OrderRowListener>): Middleware<DBCore> {
+  const pending = new WeakMap<DBCoreTransaction, OrderRowChanges>()
+  const changesOf = (trans: DBCoreTransaction): OrderRowChanges => {
+    let changes = pending.get(trans)
+    if (!changes) {
+      const created: OrderRowChanges = { rows: new Map(), rangeDeleted: false }
+      changes = created
+      pending.set(trans, created)
+      // The DBCore transaction of an IndexedDB backend is the IDBTransaction itself.
+      ;(trans as unknown as IDBTransaction).addEventListener('complete', () => {
+        for (const listener of listeners) listener(created)
+      })
+    }
+    return changes
+  }
+  return {
+    stack: 'dbcore',
+    name: 'orderIndexRows',
+    create(down) {
+      return {
+        transaction(stores, mode, options) {
+          // A transaction that may write orders must be able to write their index rows too.
+          const widened = mode === 'readwrite' && stores.includes('orders') && !stores.includes(ORDER_INDEX_ROWS) ? [...stores, ORDER_INDEX_ROWS] : stores
+          return down.transaction(widened, mode, options)
+        },
+        table(name) {
+          const table = down.table(name)
+          // While an older schema version's upgrade runs, the rows table does not exist yet
+          // (the version that adds it writes every row itself).
+          if (name !== 'orders' || !down.schema.tables.some((t) => t.name === ORDER_INDEX_ROWS)) return table
+          const rowsTable = down.table(ORDER_INDEX_ROWS)
+          const mirror = async (req: DBCoreMutateRequest, failures: Record<number, Error>) => {
+            const changes = changesOf(req.trans)
+            switch (req.type) {
+              case 'add':
+              case 'put': {
+                const rows = req.values.filter((_, i) => !failures[i]).map((order) => orderIndexRow(order as Order))
+                if (rows.length === 0) return
+                await rowsTable.mutate({ type: 'put', trans: req.trans, values: rows, keys: rows.map((row) => row[0]) })
+                for (const row of rows) changes.rows.set(row[0], row)
+                return
+              }
+              case 'delete':
+                await rowsTable.mutate({ type: 'delete', trans: req.trans, keys: req.keys })
+                for (const id of req.keys as number[]) changes.rows.set(id, null)
+                return
+              case 'deleteRange':
+                await rowsTable.mutate({ type: 'deleteRange', trans: req.trans, range: req.range as DBCoreKeyRange })
+                changes.rangeDeleted = true
+                return
+            }
+          }
+          return {
+            ...table,
+            async mutate(req) {
+              const result = await table.mutate(req)
+              await mirror(req, result.failures)
+              return result
+            },
+          }
+        },
+      }
+    },
+  }
 }
 
 export class StoreDatabase extends Dexie {
@@ -209,7 +316,10 @@ export class StoreDatabase extends Dexie {
   syncState!: EntityTable<SyncState, 'resource'>
   conflicts!: EntityTable<ConflictRecord, 'id'>
 
+  orderIndexRows!: Table<OrderIndexRow, number>
+
   readonly connectionId: string
+  private readonly orderRowListeners = new Set<OrderRowListener>()
 
   constructor(connectionId: string) {
     // Strict durability: a committed outbox write has reached the disk before the UI says "queued".
@@ -219,6 +329,13 @@ export class StoreDatabase extends Dexie {
       const declared = this.version(version).stores(stores)
       if (upgrade) declared.upgrade(upgrade)
     }
+    this.use(orderIndexRowsMiddleware(this.orderRowListeners))
+  }
+
+  /** Calls `listener` after each committed transaction that changed orders; returns the unsubscribe. */
+  onOrderRowChanges(listener: OrderRowListener): () => void {
+    this.orderRowListeners.add(listener)
+    return () => this.orderRowListeners.delete(listener)
   }
 }
 

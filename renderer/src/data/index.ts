@@ -23,6 +23,12 @@
 //     blogDrafts (key `key`): the blog editor's autosaved, not-yet-queued drafts (editor owns it)
 //     blogRevisions (++id; key, [key+createdAt]): local snapshot history (editor owns it)
 //     outbox, conflicts, syncState, counters: bookkeeping, read by the sync panel.
+//     orderIndexRows (out-of-line key: the order's ID): one compact row per cached order
+//       (features/orders/order-index-row.ts), written by the database itself in the same
+//       transaction as every order write; the order list's in-memory index loads them.
+//   db.onOrderRowChanges(listener) → unsubscribe: after each committed transaction that wrote
+//   or deleted orders, the rows it left (`rows`: ID → row, null when deleted; `rangeDeleted`
+//   after a clear).
 //   Local marks on cached rows: `pending` (an unsent write touches it: show "not yet sent"),
 //   `server` (the store's copy before the first unsent change), `deleted` (a delete is queued:
 //   hide it). Keys of offline-creatable things never change; `storeId` fills in when accepted.
@@ -104,6 +110,7 @@ export type {
   OutboxState,
   OutboxError,
   ConflictRecord,
+  OrderRowChanges,
 } from './db'
 export type { Write, WriteKind, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter } from './writes'
 export { enqueueWrite, retryWrite, discardWrite, updateWriteBody, resolveConflict, rowByRef, type ConflictChoice, type EnqueueOptions } from './outbox'

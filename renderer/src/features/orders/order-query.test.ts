@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import Dexie, { type Table } from 'dexie'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Order } from '@common/store-api/resources'
-import { SCHEMA_V1 } from '@/data/db'
+import { StoreDatabase } from '@/data/db'
 import { makeOrder, makeOrders, seededRandom } from './order-fixtures'
+import { firstIdsFromCache, orderIndexFor, type OrderIndex } from './order-index'
 import {
   answerOrderQuery,
-  orderIdsForQuery,
   orderQueryFromRoute,
   orderQueryToRoute,
   toOrdersListParams,
@@ -104,62 +103,186 @@ describe('answering an order query from an array', () => {
   })
 })
 
-describe('answering an order query from the Dexie cache', () => {
-  class IndexedDb extends Dexie {
-    orders!: Table<Order, number>
-    constructor() {
-      super('order-query-indexed')
-      this.version(1).stores({ orders: SCHEMA_V1.orders })
-    }
-  }
-  class BareDb extends Dexie {
-    orders!: Table<Order, number>
-    constructor() {
-      super('order-query-bare')
-      this.version(1).stores({ orders: 'ID' })
-    }
-  }
-  const indexed = new IndexedDb()
-  const bare = new BareDb()
-
-  beforeAll(async () => {
-    await indexed.orders.bulkPut(orders)
-    await bare.orders.bulkPut(orders)
+/** Resolves once the index has loaded or applied a change (registered before the write that causes it). */
+function nextChange(index: OrderIndex): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = index.subscribe(() => {
+      if (index.state !== 'ready') return
+      stop()
+      resolve()
+    })
   })
-  afterAll(async () => {
-    await indexed.delete()
-    await bare.delete()
-  })
+}
 
-  it('agrees with the plain implementation using the cache indexes', async () => {
-    for (const q of queries) {
-      expect(await orderIdsForQuery(indexed.orders, q), JSON.stringify(q)).toEqual(plainAnswer(orders, q))
-    }
-  })
+async function readyIndex(db: StoreDatabase): Promise<OrderIndex> {
+  const index = orderIndexFor(db)
+  if (index.state !== 'ready') await nextChange(index)
+  return index
+}
 
-  it('agrees with the plain implementation when the cache has no secondary indexes', async () => {
-    for (const q of queries.slice(0, 60)) {
-      expect(await orderIdsForQuery(bare.orders, q), JSON.stringify(q)).toEqual(plainAnswer(orders, q))
-    }
+function expectSameAnswers(index: OrderIndex, current: Order[], qs: OrderQuery[]) {
+  for (const q of qs) expect(index.query(q), JSON.stringify(q)).toEqual(plainAnswer(current, q))
+}
+
+describe('answering an order query from the cache (the order index)', () => {
+  let db: StoreDatabase
+  let counter = 0
+  beforeEach(async () => {
+    db = new StoreDatabase(`order-index-${Date.now()}-${++counter}`)
+    await db.orders.bulkPut(orders)
+  })
+  afterEach(async () => {
+    await db.delete()
   })
 
-  it('includes the last day of a range, excludes orders never paid, and sorts them as the oldest', async () => {
+  it('agrees with the plain implementation for every random query', async () => {
+    const index = await readyIndex(db)
+    expect(index.size).toBe(orders.length)
+    expectSameAnswers(index, orders, queries)
+  })
+
+  it('still agrees after sync pages, optimistic updates, deletions and new orders land', async () => {
+    const index = await readyIndex(db)
+    const random = seededRandom(21)
+    const current = new Map(orders.map((o) => [o.ID, o]))
+
+    // A sync page: orders changed on the store (status, payment, dates, total, e-mail) and new ones.
+    const page = orders.slice(0, 120).map((o, i) => {
+      const fresh = makeOrder(o.ID, random)
+      return { ...fresh, number: o.number, billing_address: { ...fresh.billing_address, email: i % 3 === 0 ? `emma.new${i}@example.org` : o.billing_address.email } }
+    })
+    const added = Array.from({ length: 80 }, (_, i) => makeOrder(1000 + i, random))
+    let changed = nextChange(index)
+    await db.transaction('rw', db.orders, db.syncState, async () => {
+      await db.orders.bulkPut([...page, ...added])
+      await db.syncState.put({ resource: 'orders', lastSyncAt: 1, lastError: null, watermark: null, cursor: null, generation: 0, complete: true, storeTotal: 0 })
+    })
+    await changed
+    for (const o of [...page, ...added]) current.set(o.ID, o)
+    expectSameAnswers(index, [...current.values()], queries)
+
+    // An optimistic write (tracking): one order fulfilled, through update().
+    changed = nextChange(index)
+    await db.orders.update(7, { fulfillment_status: 'fulfilled', post_modified: '2026-03-24 09:00:00' })
+    await changed
+    current.set(7, { ...current.get(7)!, fulfillment_status: 'fulfilled', post_modified: '2026-03-24 09:00:00' })
+    expectSameAnswers(index, [...current.values()], queries)
+
+    // Deletions (clearing all but unsent rows deletes one by one).
+    const gone = [...current.keys()].filter((id) => id % 5 === 0)
+    changed = nextChange(index)
+    await db.orders.bulkDelete(gone)
+    await changed
+    for (const id of gone) current.delete(id)
+    expect(index.size).toBe(current.size)
+    expectSameAnswers(index, [...current.values()], queries)
+
+    // A deleted order written again in the same transaction as other deletions reuses slots.
+    changed = nextChange(index)
+    await db.transaction('rw', db.orders, async () => {
+      await db.orders.bulkDelete([1, 2, 3])
+      await db.orders.put(makeOrder(5, random))
+      await db.orders.put(makeOrder(2, random, { paid_date: undefined, transaction_id: undefined }))
+    })
+    await changed
+    current.delete(1)
+    current.delete(3)
+    current.set(5, (await db.orders.get(5))!)
+    current.set(2, (await db.orders.get(2))!)
+    expectSameAnswers(index, [...current.values()], queries)
+  })
+
+  it('reloads after a clear and counts only what is left', async () => {
+    const index = await readyIndex(db)
+    const changed = nextChange(index)
+    await db.transaction('rw', db.orders, async () => {
+      await db.orders.clear()
+      await db.orders.bulkPut(orders.slice(0, 50))
+    })
+    await changed
+    expect(index.size).toBe(50)
+    expectSameAnswers(index, orders.slice(0, 50), queries.slice(0, 60))
+  })
+
+  it('keeps the writes that land while it loads', async () => {
+    const index = orderIndexFor(db)
+    expect(index.state).toBe('loading')
+    const loaded = nextChange(index)
+    const random = seededRandom(5)
+    const late = Array.from({ length: 30 }, (_, i) => makeOrder(2000 + i, random))
+    await db.orders.bulkPut(late)
+    await db.orders.bulkDelete([10, 11])
+    await loaded
+    const current = [...orders.filter((o) => o.ID !== 10 && o.ID !== 11), ...late]
+    // The writes may have been applied with the load or after it: either way the answer is the same.
+    if (index.size !== current.length) await nextChange(index)
+    expectSameAnswers(index, current, queries.slice(0, 60))
+  })
+
+  it('includes the last day of a range, excludes orders never paid or with a zero date, and sorts them as the oldest', async () => {
     const random = seededRandom(3)
     const edge = [
-      makeOrder(1, random, { paid_date: '2026-05-10 23:59:59' }),
-      makeOrder(2, random, { paid_date: '2026-05-11 00:00:00' }),
-      makeOrder(3, random, { paid_date: undefined }),
-      makeOrder(4, random, { paid_date: '2026-05-09 00:00:00' }),
+      makeOrder(1, random, { paid_date: '2026-05-10 23:59:59', order_total: 20 }),
+      makeOrder(2, random, { paid_date: '2026-05-11 00:00:00', order_total: 20 }),
+      makeOrder(3, random, { paid_date: undefined, order_total: 5 }),
+      makeOrder(4, random, { paid_date: '2026-05-09 00:00:00', order_total: 5.5 }),
+      makeOrder(5, random, { paid_date: '0000-00-00 00:00:00', order_total: 20 }),
+      // Not the store's usual form: compared as the string it is.
+      makeOrder(6, random, { paid_date: '2026-05-10T08:00:00Z', order_total: 0 }),
     ]
-    const db = new IndexedDb()
     await db.orders.clear()
     await db.orders.bulkPut(edge)
-    const q: OrderQuery = { search: '', paidDate: { from: '2026-05-10', to: '2026-05-10' }, sort: 'paid_date' }
-    expect(await orderIdsForQuery(db.orders, q)).toEqual([1])
-    expect(answerOrderQuery(edge, { search: '', sort: '-paid_date' }).map((o) => o.ID)).toEqual([2, 1, 4, 3])
-    expect(answerOrderQuery(edge, { search: '', sort: 'paid_date' }).map((o) => o.ID)).toEqual([3, 4, 1, 2])
+    const index = await readyIndex(db)
+    expect(index.query({ search: '', paidDate: { from: '2026-05-10', to: '2026-05-10' }, sort: 'paid_date' })).toEqual([1, 6])
+    expect(index.query({ search: '', paidDate: { to: '2026-05-10' }, sort: 'paid_date' })).toEqual([4, 1, 6])
+    expect(index.query({ search: '', sort: '-paid_date' })).toEqual([2, 6, 1, 4, 5, 3])
+    expect(index.query({ search: '', sort: 'paid_date' })).toEqual([3, 5, 4, 1, 6, 2])
+    expect(index.query({ search: '', sort: '-total_sales' })).toEqual([5, 2, 1, 4, 3, 6])
+    for (const sort of ['paid_date', '-paid_date', 'total_sales', '-total_sales'] as const) {
+      for (const paidDate of [undefined, { from: '2026-05-10' }, { from: '2026-05-09', to: '2026-05-10' }]) {
+        const q: OrderQuery = { search: '', paidDate, sort }
+        expect(index.query(q), JSON.stringify(q)).toEqual(answerOrderQuery(edge, q).map((o) => o.ID))
+      }
+    }
+  })
+
+  it('searches each field on its own, case-insensitively', async () => {
+    const random = seededRandom(9)
+    const edge = [
+      makeOrder(1, random, { number: 'AB', transaction_id: 'CD' }),
+      makeOrder(2, random, { number: 'Zoë-1', transaction_id: undefined }),
+    ]
     await db.orders.clear()
-    await db.orders.bulkPut(orders)
+    await db.orders.bulkPut(edge)
+    const index = await readyIndex(db)
+    // "bc" only exists across the number and the transaction id: no match.
+    expect(index.query({ search: 'bc', sort: 'date' })).toEqual([])
+    expect(index.query({ search: ' ZOË ', sort: 'date' })).toEqual([2])
+    expect(index.query({ search: 'ab\u0000cd', sort: 'date' })).toEqual([])
+    expect(index.query({ search: 'cd', sort: 'date' })).toEqual([1])
+  })
+
+  it('answers the first window of an unfiltered list from the sort index while it loads', async () => {
+    for (const sort of ['-date', 'date', '-modified_date', 'modified_date', '-paid_date', '-total_sales', 'total_sales'] as const) {
+      expect(await firstIdsFromCache(db.orders, { search: '', sort }, 60), sort).toEqual(plainAnswer(orders, { search: '', sort }).slice(0, 60))
+    }
+    // Ascending by paid date, never-paid orders come first: the sort index does not hold them.
+    expect(await firstIdsFromCache(db.orders, { search: '', sort: 'paid_date' }, 60)).toBeNull()
+    expect(await firstIdsFromCache(db.orders, { search: 'mug', sort: '-date' }, 60)).toBeNull()
+    expect(await firstIdsFromCache(db.orders, { search: '', status: 'wc-pending', sort: '-date' }, 60)).toBeNull()
+  })
+
+  it('is dropped with its database', async () => {
+    const index = await readyIndex(db)
+    const id = `order-index-dropped-${Date.now()}`
+    const other = new StoreDatabase(id)
+    await other.orders.bulkPut(orders.slice(0, 5))
+    const otherIndex = await readyIndex(other)
+    await other.delete()
+    expect(otherIndex.state).toBe('dropped')
+    expect(otherIndex.size).toBe(0)
+    expect(index.state).toBe('ready')
+    expect(orderIndexFor(db)).toBe(index)
   })
 })
 

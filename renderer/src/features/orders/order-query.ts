@@ -1,9 +1,9 @@
 // The order list's filter/sort model: one value that the list, saved views, the dashboard's
 // click-throughs and the URL share. It is answered three ways that must agree exactly:
 // as `orders.list` query params for the store, as a predicate + comparator over plain
-// arrays (the reference implementation the tests compare with), and from the Dexie cache
-// by index key scans (fast enough for 100,000 cached orders: only primary keys are read,
-// rows are fetched a window at a time).
+// arrays (the reference implementation the tests compare with), and from the cache by the
+// in-memory order index (order-index.ts: one pass over a presorted permutation, fast enough
+// for 100,000 cached orders; rows are fetched a window at a time).
 //
 // Semantics (kept identical to the demo store, docs/demo-store.md):
 // - search: trimmed, case-insensitive substring of the order number, a line item's name or
@@ -17,7 +17,6 @@
 //   sorts as the oldest by paid date (first ascending, last descending), by ID.
 import { z } from 'zod'
 import { isMatch } from 'date-fns'
-import type { Collection, Table } from 'dexie'
 import {
   FINANCIAL_STATUSES,
   FULFILLMENT_STATUSES,
@@ -58,7 +57,7 @@ export type OrderQuery = z.infer<typeof OrderQuery>
 
 export const DEFAULT_ORDER_QUERY: OrderQuery = { search: '', sort: '-date' }
 
-/** The order fields each sort key orders by, and the cache index that holds them. */
+/** The order fields each sort key orders by (also the cache's index of each). */
 export const SORT_FIELDS = {
   date: 'post_date',
   modified_date: 'post_modified',
@@ -71,7 +70,7 @@ export function parseSort(sort: OrderSort): { key: OrderSortKey; descending: boo
   return { key: (descending ? sort.slice(1) : sort) as OrderSortKey, descending }
 }
 
-function hasRange(range: DayRange | undefined): range is DayRange {
+export function hasRange(range: DayRange | undefined): range is DayRange {
   return !!range && (range.from !== undefined || range.to !== undefined)
 }
 
@@ -109,7 +108,7 @@ export function toOrdersListParams(query: OrderQuery, page = 1, pageSize = 50): 
 /** Zero dates (`0000-00-00 …`) mean "not set" and sort below every real day. */
 const FIRST_REAL_DAY = '0001-01-01'
 
-function inDayRange(value: string | undefined, range: DayRange): boolean {
+export function inDayRange(value: string | undefined, range: DayRange): boolean {
   if (!value || value < FIRST_REAL_DAY) return false
   const day = value.slice(0, 10)
   if (range.from !== undefined && day < range.from) return false
@@ -161,91 +160,6 @@ export function compareOrders(sort: OrderSort): (a: Order, b: Order) => number {
 /** The answer over an in-memory list (used for store pages and as the reference in tests). */
 export function answerOrderQuery(orders: readonly Order[], query: OrderQuery): Order[] {
   return orders.filter((o) => orderMatches(o, query)).sort(compareOrders(query.sort))
-}
-
-// ---------------------------------------------------------------- cache answer
-
-/** Index names the cache's orders table is expected to carry (renderer/src/data). */
-export const ORDER_INDEXES = {
-  fulfillment: 'fulfillment_status',
-  financial: 'financial_status',
-  status: 'post_status',
-  paidDate: 'paid_date',
-  modifiedDate: 'post_modified',
-} as const
-
-const END_OF_DAY = '\uffff'
-
-function hasIndex<T extends Order, I>(table: Table<T, number, I>, name: string): boolean {
-  return !!table.schema.idxByName[name]
-}
-
-async function keysInRange<T extends Order, I>(table: Table<T, number, I>, index: string, range: DayRange): Promise<number[]> {
-  const lower = range.from ?? FIRST_REAL_DAY
-  const upper = (range.to ?? '9999-12-31') + END_OF_DAY
-  return (await table.where(index).between(lower, upper, true, true).primaryKeys()) as number[]
-}
-
-/**
- * The IDs of the cached orders that answer the query, in the query's order. Structured
- * filters and the sort are answered from index keys only; the rows themselves are read
- * only for a text search (streamed, never kept). Falls back to streaming the rows for
- * any index the cache does not carry.
- */
-export async function orderIdsForQuery<T extends Order, I>(table: Table<T, number, I>, query: OrderQuery): Promise<number[]> {
-  const { key, descending } = parseSort(query.sort)
-  const sortIndex = SORT_FIELDS[key]
-
-  const keySets: Set<number>[] = []
-  const rowChecks: ((o: Order) => boolean)[] = []
-  const equality: [keyof typeof ORDER_INDEXES, string | undefined][] = [
-    ['fulfillment', query.fulfillment],
-    ['financial', query.financial],
-    ['status', query.status],
-  ]
-  for (const [name, value] of equality) {
-    if (value === undefined) continue
-    const index = ORDER_INDEXES[name]
-    if (hasIndex(table, index)) keySets.push(new Set((await table.where(index).equals(value).primaryKeys()) as number[]))
-    else rowChecks.push((o) => o[index] === value)
-  }
-  for (const name of ['paidDate', 'modifiedDate'] as const) {
-    const range = query[name]
-    if (!hasRange(range)) continue
-    const index = ORDER_INDEXES[name]
-    if (hasIndex(table, index)) keySets.push(new Set(await keysInRange(table, index, range)))
-    else rowChecks.push((o) => inDayRange(o[index], range))
-  }
-  const needle = query.search.trim().toLowerCase()
-  if (needle) rowChecks.push((o) => orderContains(o, needle))
-
-  const byKeys = (id: number) => keySets.every((set) => set.has(id))
-
-  if (!hasIndex(table, sortIndex) || rowChecks.length > 0) {
-    // Rows must be read: stream them once, keep only (ID, sort value) of the matches.
-    let source: Collection<T, number, I> = table.toCollection()
-    const smallest = keySets.reduce<Set<number> | undefined>((min, s) => (!min || s.size < min.size ? s : min), undefined)
-    if (smallest) source = table.where(':id').anyOf([...smallest])
-    const hits: { ID: number; v: SortValue }[] = []
-    await source.each((o) => {
-      if (byKeys(o.ID) && rowChecks.every((check) => check(o))) hits.push({ ID: o.ID, v: sortValue(o, key) })
-    })
-    const compare = compareOrders(query.sort)
-    const asOrder = (h: { ID: number; v: SortValue }) => ({ ID: h.ID, [sortIndex]: h.v }) as unknown as Order
-    return hits.sort((a, b) => compare(asOrder(a), asOrder(b))).map((h) => h.ID)
-  }
-
-  // Index order already breaks ties by primary key ascending; reversing gives ties descending.
-  const ascending = (await table.orderBy(sortIndex).primaryKeys()) as number[]
-  const inIndex = new Set(ascending)
-  let all = ascending
-  if (inIndex.size !== (await table.count())) {
-    // Rows without the sort value are absent from its index: they are the smallest, by ID.
-    const ids = (await table.orderBy(':id').primaryKeys()) as number[]
-    all = ids.filter((id) => !inIndex.has(id)).concat(ascending)
-  }
-  if (descending) all = [...all].reverse()
-  return all.filter(byKeys)
 }
 
 // ---------------------------------------------------------------- URL form

@@ -1,28 +1,86 @@
-// The order list's data: the IDs answering the current query (from the cache's indexes,
-// live as sync and optimistic writes land), and the rows of the visible window only.
-// While the cache's first full sync has not completed, the same query is also asked of the
-// store (paged) so the operator sees every matching order, not just the ones cached so far.
-// Large arrays are marked raw: 100,000 IDs or order objects never become Vue proxies.
+// The order list's data: the IDs answering the current query (from the in-memory order index,
+// order-index.ts, live as sync and optimistic writes land), and the rows of the visible window
+// only. Until the index has loaded, an unfiltered list shows its first window straight from the
+// cache's sort index. While the cache's first full sync has not completed, the same query is
+// also asked of the store (paged) so the operator sees every matching order, not just the ones
+// cached so far. Large arrays are marked raw: 100,000 IDs or order objects never become Vue proxies.
 import { computed, markRaw, ref, shallowRef, watch, type Ref } from 'vue'
 import { watchDebounced } from '@vueuse/core'
 import type { Order } from '@common/store-api/resources'
 import { api } from '@/bridge'
 import { useConnectionsStore } from '@/app/connections-store'
 import { useReachabilityStore } from '@/app/reachability-store'
-import { useLiveQuery, type CachedOrder } from '@/data'
-import { orderIdsForQuery, toOrdersListParams, type OrderQuery } from './order-query'
+import { useLiveQuery, useStoreDatabase, type CachedOrder } from '@/data'
+import { toOrdersListParams, type OrderQuery } from './order-query'
+import { existingOrderIndex, firstIdsFromCache, orderIndexFor } from './order-index'
 
 export const STORE_PAGE_SIZE = 100
+/** Rows shown from the cache's sort index while the order index loads (a screenful and more). */
+export const FIRST_WINDOW = 60
+
+/** Runs `task` once the next frame has been painted (or soon, where frames are paused: a hidden window). */
+function afterNextPaint(task: () => void) {
+  let done = false
+  const once = () => {
+    if (done) return
+    done = true
+    task()
+  }
+  requestAnimationFrame(() => setTimeout(once))
+  setTimeout(once, 250)
+}
 
 export function useOrderList(query: Ref<OrderQuery>) {
   const connections = useConnectionsStore()
   const reachability = useReachabilityStore()
+  const database = useStoreDatabase()
 
   // undefined until the cache answered; null when no sync of orders has started yet.
   const syncState = useLiveQuery((db) => db.syncState.get('orders').then((s) => s ?? null), [], undefined)
   const cacheComplete = computed(() => syncState.value?.complete === true)
 
-  const cachedIds = useLiveQuery(async (db) => markRaw(await orderIdsForQuery(db.orders, query.value)), [query], null as number[] | null)
+  // ---------------------------------------------------------------- the cache's answer
+  /** Bumped whenever the index loads, changes or is dropped: what the answer below depends on. */
+  const indexVersion = shallowRef(0)
+  /**
+   * Whether this list may start loading the order index: once its first window is on screen
+   * (those few reads and that render come first), or at once when there is no window to show.
+   * An index already loaded (an earlier visit) is used straight away.
+   */
+  const indexWanted = ref(false)
+  const index = computed(() => {
+    void indexVersion.value // a dropped index (its database closed) is replaced on next use
+    const db = database.value
+    if (!db) return null
+    return indexWanted.value ? orderIndexFor(db) : (existingOrderIndex(db) ?? null)
+  })
+  watch(
+    index,
+    (current, _, onCleanup) => {
+      if (current) onCleanup(current.subscribe(() => indexVersion.value++))
+    },
+    { immediate: true },
+  )
+  const indexReady = computed(() => {
+    void indexVersion.value
+    return index.value?.state === 'ready'
+  })
+  /** undefined until the cache answered; null when the query needs the index (a filter, a search). */
+  const firstIds = useLiveQuery(
+    async (db) => {
+      if (indexReady.value) return null
+      const ids = await firstIdsFromCache(db.orders, query.value, FIRST_WINDOW)
+      return ids && markRaw(ids)
+    },
+    [query, indexReady],
+    undefined as number[] | null | undefined,
+  )
+  const cachedIds = computed<number[] | null>(() => {
+    void indexVersion.value
+    const current = index.value
+    if (current?.state === 'ready') return markRaw(current.query(query.value))
+    return firstIds.value ?? null
+  })
 
   // ---------------------------------------------------------------- the store, while the cache fills
   const storeOrders = shallowRef<Order[] | null>(null)
@@ -90,6 +148,16 @@ export function useOrderList(query: Ref<OrderQuery>) {
   )
   const storeById = computed(() => markRaw(new Map((storeOrders.value ?? []).map((o) => [o.ID, o]))))
 
+  const stopWaitingForFirstWindow = watch(
+    [firstIds, cachedWindow],
+    ([first, rows]) => {
+      if (first === undefined || (first !== null && first.length > 0 && rows.size === 0)) return
+      stopWaitingForFirstWindow()
+      afterNextPaint(() => (indexWanted.value = true))
+    },
+    { immediate: true },
+  )
+
   /** A row to render: the cached copy (it carries local changes) or the store's. */
   function row(id: number): (Order & { pending?: boolean }) | undefined {
     return cachedWindow.value.get(id) ?? storeById.value.get(id)
@@ -107,6 +175,8 @@ export function useOrderList(query: Ref<OrderQuery>) {
     total,
     source,
     loading: computed(() => (source.value === 'store' ? storeOrders.value === null : cachedIds.value === null)),
+    /** Whether `ids` is the whole answer (false while only the first window is known). */
+    complete: computed(() => (source.value === 'store' ? true : indexReady.value)),
     cacheComplete,
     storeError,
     storeHasMore: computed(() => source.value === 'store' && (storeOrders.value?.length ?? 0) < storeTotal.value),

@@ -1,0 +1,472 @@
+// The order list's answer from the cache: an in-memory index of every cached order, one slot
+// per order in typed arrays (ID, lower-cased search text, status codes, sort and date values as
+// numbers), plus one presorted permutation of the slots per sort key. A query is one pass over
+// the permutation of its sort key in its direction, testing each slot: no sort, no row read.
+// It answers exactly as order-query.ts's array reference does (order-index.test.ts checks every
+// filter and sort, after writes too).
+//
+// It loads from the cache's compact index rows (order-index-row.ts, written beside every order
+// by renderer/src/data/db.ts) in chunks, then follows every committed write to `orders` through
+// `db.onOrderRowChanges` (sync pages, optimistic writes, clears). Until it has loaded, the first
+// window of an unfiltered list comes straight from the cache's sort index (`firstIdsFromCache`).
+// One index per open database; dropped when that database closes (disconnect deletes it).
+import type { Table } from 'dexie'
+import type { Order } from '@common/store-api/resources'
+import type { OrderRowChanges, StoreDatabase } from '@/data'
+import { SEARCH_FIELD_SEPARATOR, type OrderIndexRow } from './order-index-row'
+import { hasRange, inDayRange, parseSort, SORT_FIELDS, type DayRange, type OrderQuery, type OrderSortKey } from './order-query'
+
+/** Index rows read per IndexedDB request while loading: small enough to keep frames flowing. */
+const LOAD_CHUNK = 5000
+
+const SORT_KEYS: readonly OrderSortKey[] = ['date', 'modified_date', 'paid_date', 'total_sales']
+
+// ---------------------------------------------------------------- columns
+
+/** A missing value: smaller than every value, as order-query.ts's comparator has it. */
+const MISSING = -Infinity
+/** A value the numeric form cannot hold exactly: compared through its raw value instead. */
+const ODD = NaN
+
+const DIGIT_0 = 48
+
+/** `YYYY-MM-DD hh:mm:ss` as the number YYYYMMDDhhmmss (same order as the strings), or NaN. */
+function stampNumber(s: string): number {
+  if (s.length !== 19) return NaN
+  let n = 0
+  for (let i = 0; i < 19; i++) {
+    const c = s.charCodeAt(i)
+    if (i === 4 || i === 7) {
+      if (c !== 45) return NaN // '-'
+    } else if (i === 10) {
+      if (c !== 32) return NaN // ' '
+    } else if (i === 13 || i === 16) {
+      if (c !== 58) return NaN // ':'
+    } else {
+      const digit = c - DIGIT_0
+      if (digit < 0 || digit > 9) return NaN
+      n = n * 10 + digit
+    }
+  }
+  return n
+}
+
+function stampString(n: number): string {
+  const d = String(n).padStart(14, '0')
+  return `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)} ${d.slice(8, 10)}:${d.slice(10, 12)}:${d.slice(12, 14)}`
+}
+
+/** `YYYY-MM-DD` as YYYYMMDD, or NaN. */
+function dayNumber(s: string): number {
+  return /^\d{4}-\d{2}-\d{2}$/.test(s) ? Number(s.replaceAll('-', '')) : NaN
+}
+
+/** 0001-01-01 00:00:00: a stamp below it is a zero date ("not set"), never in a range. */
+const FIRST_REAL_STAMP = 10101000000
+
+type RawValue = string | number | undefined
+
+/** order-query.ts's comparison of two sort values: a missing one is the smallest. */
+function compareRaw(a: RawValue, b: RawValue): number {
+  if (a === undefined) return b === undefined ? 0 : -1
+  if (b === undefined) return 1
+  return a === b ? 0 : a < b ? -1 : 1
+}
+
+/** A sort or date value per slot, as a number where that keeps its order exactly. */
+class ValueColumn {
+  keys: Float64Array
+  /** Raw values of the ODD slots (a date that is not `YYYY-MM-DD hh:mm:ss`, a total that is not a number). */
+  readonly odd = new Map<number, string | number>()
+
+  constructor(
+    private readonly kind: 'stamp' | 'number',
+    capacity: number,
+  ) {
+    this.keys = new Float64Array(capacity)
+  }
+
+  grow(capacity: number) {
+    const keys = new Float64Array(capacity)
+    keys.set(this.keys)
+    this.keys = keys
+  }
+
+  set(slot: number, value: RawValue) {
+    this.odd.delete(slot)
+    let key: number
+    if (value === undefined || value === null) key = MISSING
+    else if (this.kind === 'stamp') key = typeof value === 'string' ? stampNumber(value) : ODD
+    else key = typeof value === 'number' && !Number.isNaN(value) ? value : ODD
+    if (Number.isNaN(key)) this.odd.set(slot, value as string | number)
+    this.keys[slot] = key
+  }
+
+  /** The value as the order holds it. */
+  value(slot: number): RawValue {
+    const key = this.keys[slot]!
+    if (key === MISSING) return undefined
+    if (Number.isNaN(key)) return this.odd.get(slot)
+    return this.kind === 'stamp' ? stampString(key) : key
+  }
+
+  /** Whether the slot's stamp falls on a day of the range (order-query.ts's inDayRange). */
+  dayTest(range: DayRange): (slot: number) => boolean {
+    const from = range.from === undefined ? -Infinity : dayNumber(range.from)
+    const to = range.to === undefined ? Infinity : dayNumber(range.to)
+    if (Number.isNaN(from) || Number.isNaN(to)) return (slot) => inDayRange(this.value(slot) as string | undefined, range)
+    const keys = this.keys
+    return (slot) => {
+      const key = keys[slot]!
+      if (Number.isNaN(key)) return inDayRange(this.odd.get(slot) as string, range)
+      if (key < FIRST_REAL_STAMP) return false
+      const day = Math.floor(key / 1_000_000)
+      return day >= from && day <= to
+    }
+  }
+}
+
+/** A status per slot as a small code (0: none). */
+class CodeColumn {
+  codes: Uint16Array
+  private readonly byValue = new Map<string, number>()
+
+  constructor(capacity: number) {
+    this.codes = new Uint16Array(capacity)
+  }
+
+  grow(capacity: number) {
+    const codes = new Uint16Array(capacity)
+    codes.set(this.codes)
+    this.codes = codes
+  }
+
+  set(slot: number, value: string | undefined) {
+    if (value === undefined || value === null) {
+      this.codes[slot] = 0
+      return
+    }
+    let code = this.byValue.get(value)
+    if (code === undefined) {
+      code = this.byValue.size + 1
+      this.byValue.set(value, code)
+    }
+    this.codes[slot] = code
+  }
+
+  /** The code of a value, or undefined when no order has it. */
+  codeOf(value: string): number | undefined {
+    return this.byValue.get(value)
+  }
+}
+
+// ---------------------------------------------------------------- the index
+
+export type OrderIndexState = 'loading' | 'ready' | 'dropped'
+
+export class OrderIndex {
+  state: OrderIndexState = 'loading'
+
+  private capacity = 0
+  private ids = new Float64Array(0)
+  private texts: string[] = []
+  private alive = new Uint8Array(0)
+  private readonly slotOf = new Map<number, number>()
+  private free: number[] = []
+  private readonly fulfillment = new CodeColumn(0)
+  private readonly financial = new CodeColumn(0)
+  private readonly status = new CodeColumn(0)
+  private readonly sortColumns: Record<OrderSortKey, ValueColumn> = {
+    date: new ValueColumn('stamp', 0),
+    modified_date: new ValueColumn('stamp', 0),
+    paid_date: new ValueColumn('stamp', 0),
+    total_sales: new ValueColumn('number', 0),
+  }
+  /** Per sort key, the live slots in ascending order (ties by ID ascending); empty until loaded. */
+  private sorted: Record<OrderSortKey, Int32Array> = { date: new Int32Array(0), modified_date: new Int32Array(0), paid_date: new Int32Array(0), total_sales: new Int32Array(0) }
+
+  private readonly listeners = new Set<() => void>()
+  /** Changes committed while loading: applied in order once the rows are in. */
+  private queued: OrderRowChanges[] = []
+  private loadRun = 0
+  private readonly stopFollowing: () => void
+
+  constructor(private readonly rows: Table<OrderIndexRow, number>, follow: (listener: (changes: OrderRowChanges) => void) => () => void) {
+    // Follow first, then read: a write committed during the load is either already in the rows
+    // read or in the queue (both, at worst, which applying it again leaves the same).
+    this.stopFollowing = follow((changes) => this.onChanges(changes))
+    void this.load()
+  }
+
+  get size(): number {
+    return this.slotOf.size
+  }
+
+  /** Calls `listener` when the index becomes ready, changes, or is dropped. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** The IDs of the orders answering the query, in its order (once `state` is 'ready'). */
+  query(query: OrderQuery): number[] {
+    const { key, descending } = parseSort(query.sort)
+    const order = this.sorted[key]
+    const tests: ((slot: number) => boolean)[] = []
+    const equality: [CodeColumn, string | undefined][] = [
+      [this.fulfillment, query.fulfillment],
+      [this.financial, query.financial],
+      [this.status, query.status],
+    ]
+    for (const [column, value] of equality) {
+      if (value === undefined) continue
+      const code = column.codeOf(value)
+      if (code === undefined) return []
+      const codes = column.codes
+      tests.push((slot) => codes[slot] === code)
+    }
+    if (hasRange(query.paidDate)) tests.push(this.sortColumns.paid_date.dayTest(query.paidDate))
+    if (hasRange(query.modifiedDate)) tests.push(this.sortColumns.modified_date.dayTest(query.modifiedDate))
+    const needle = query.search.trim().toLowerCase()
+    if (needle) {
+      const texts = this.texts
+      // A needle holding the separator could match across two fields: test field by field.
+      if (needle.includes(SEARCH_FIELD_SEPARATOR)) tests.push((slot) => texts[slot]!.split(SEARCH_FIELD_SEPARATOR).some((field) => field.includes(needle)))
+      else tests.push((slot) => texts[slot]!.includes(needle))
+    }
+    const matches = tests.length === 0 ? null : tests.length === 1 ? tests[0]! : (slot: number) => tests.every((test) => test(slot))
+
+    const ids = this.ids
+    const out: number[] = []
+    const n = order.length
+    for (let i = 0; i < n; i++) {
+      // Ascending order with ties by ID reversed is the descending order with ties by ID descending.
+      const slot = order[descending ? n - 1 - i : i]!
+      if (!matches || matches(slot)) out.push(ids[slot]!)
+    }
+    return out
+  }
+
+  /** Frees the memory and stops following the database. */
+  drop() {
+    this.stopFollowing()
+    this.loadRun++
+    this.reset()
+    this.state = 'dropped'
+    this.notify()
+  }
+
+  // ---------------------------------------------------------------- loading
+
+  private reset() {
+    this.capacity = 0
+    this.ids = new Float64Array(0)
+    this.texts = []
+    this.alive = new Uint8Array(0)
+    this.slotOf.clear()
+    this.free = []
+    for (const key of SORT_KEYS) this.sorted[key] = new Int32Array(0)
+  }
+
+  private async load() {
+    const run = ++this.loadRun
+    this.state = 'loading'
+    this.queued = []
+    this.reset()
+    try {
+      let after: number | undefined
+      for (;;) {
+        const chunk = await (after === undefined ? this.rows.toCollection() : this.rows.where(':id').above(after)).limit(LOAD_CHUNK).toArray()
+        if (run !== this.loadRun) return
+        this.ensureCapacity(this.size + chunk.length)
+        for (const row of chunk) this.put(row)
+        if (chunk.length < LOAD_CHUNK) break
+        after = chunk[chunk.length - 1]![0]
+      }
+      for (const key of SORT_KEYS) {
+        this.sorted[key] = this.sortSlots(key, this.liveSlots())
+        // One sort per task: the list keeps scrolling while the other keys sort.
+        await new Promise((resolve) => setTimeout(resolve))
+        if (run !== this.loadRun) return
+      }
+    } catch (error) {
+      // A database closed under the load (disconnect deletes it) drops the index anyway.
+      if (run !== this.loadRun || (error instanceof Error && error.name === 'DatabaseClosedError')) return
+      console.error('The order list index could not be loaded:', error)
+      return
+    }
+    const queued = this.queued
+    this.queued = []
+    this.state = 'ready'
+    for (const changes of queued) this.apply(changes)
+    this.notify()
+  }
+
+  private onChanges(changes: OrderRowChanges) {
+    if (this.state === 'dropped') return
+    if (changes.rangeDeleted) {
+      // A range of orders went (clear): read what is left rather than guess.
+      void this.load()
+      this.notify()
+      return
+    }
+    if (this.state === 'loading') this.queued.push(changes)
+    else {
+      this.apply(changes)
+      this.notify()
+    }
+  }
+
+  // ---------------------------------------------------------------- slots
+
+  private ensureCapacity(needed: number) {
+    if (needed <= this.capacity) return
+    const capacity = Math.max(needed, this.capacity * 2, 1024)
+    const ids = new Float64Array(capacity)
+    ids.set(this.ids)
+    this.ids = ids
+    const alive = new Uint8Array(capacity)
+    alive.set(this.alive)
+    this.alive = alive
+    for (const column of [this.fulfillment, this.financial, this.status]) column.grow(capacity)
+    for (const key of SORT_KEYS) this.sortColumns[key].grow(capacity)
+    this.capacity = capacity
+  }
+
+  /** Writes a row into its order's slot (a new one if needed); returns the slot. */
+  private put(row: OrderIndexRow): number {
+    const [id, search, fulfillment, financial, status, postDate, postModified, paidDate, total] = row
+    let slot = this.slotOf.get(id)
+    if (slot === undefined) {
+      // Slots 0..size-1 are all taken when none is free.
+      slot = this.free.pop() ?? this.slotOf.size
+      this.ensureCapacity(slot + 1)
+      this.slotOf.set(id, slot)
+      this.ids[slot] = id
+      this.alive[slot] = 1
+    }
+    this.texts[slot] = search
+    this.fulfillment.set(slot, fulfillment)
+    this.financial.set(slot, financial)
+    this.status.set(slot, status)
+    this.sortColumns.date.set(slot, postDate)
+    this.sortColumns.modified_date.set(slot, postModified)
+    this.sortColumns.paid_date.set(slot, paidDate)
+    this.sortColumns.total_sales.set(slot, total)
+    return slot
+  }
+
+  private remove(id: number): number | undefined {
+    const slot = this.slotOf.get(id)
+    if (slot === undefined) return undefined
+    this.slotOf.delete(id)
+    this.alive[slot] = 0
+    this.texts[slot] = ''
+    this.free.push(slot)
+    return slot
+  }
+
+  private liveSlots(): Int32Array {
+    const slots = new Int32Array(this.size)
+    let n = 0
+    for (const slot of this.slotOf.values()) slots[n++] = slot
+    return slots
+  }
+
+  private comparator(key: OrderSortKey): (a: number, b: number) => number {
+    const column = this.sortColumns[key]
+    const keys = column.keys
+    const ids = this.ids
+    return (a, b) => {
+      const ka = keys[a]!
+      const kb = keys[b]!
+      if (ka === ka && kb === kb) {
+        if (ka !== kb) return ka < kb ? -1 : 1
+      } else {
+        const c = compareRaw(column.value(a), column.value(b))
+        if (c !== 0) return c
+      }
+      return ids[a]! - ids[b]!
+    }
+  }
+
+  private sortSlots(key: OrderSortKey, slots: Int32Array): Int32Array {
+    return slots.sort(this.comparator(key))
+  }
+
+  /** Applies one committed transaction's changes: slots rewritten, permutations merged. */
+  private apply(changes: OrderRowChanges) {
+    const touched = new Set<number>()
+    for (const [id, row] of changes.rows) {
+      const gone = row === null ? this.remove(id) : undefined
+      if (gone !== undefined) touched.add(gone)
+      if (row !== null) touched.add(this.put(row))
+    }
+    if (touched.size === 0) return
+    for (const key of SORT_KEYS) {
+      const compare = this.comparator(key)
+      const moved = [...touched].filter((slot) => this.alive[slot] === 1).sort(compare)
+      const previous = this.sorted[key]
+      const next = new Int32Array(this.size)
+      let n = 0
+      let m = 0
+      for (let i = 0; i < previous.length; i++) {
+        const slot = previous[i]!
+        if (touched.has(slot)) continue
+        while (m < moved.length && compare(moved[m]!, slot) < 0) next[n++] = moved[m++]!
+        next[n++] = slot
+      }
+      while (m < moved.length) next[n++] = moved[m++]!
+      this.sorted[key] = next
+    }
+  }
+
+  private notify() {
+    for (const listener of this.listeners) listener()
+  }
+}
+
+const indexes = new WeakMap<StoreDatabase, OrderIndex>()
+
+/** The database's order index if one is loading or loaded; never starts one. */
+export function existingOrderIndex(db: StoreDatabase): OrderIndex | undefined {
+  const index = indexes.get(db)
+  return index?.state === 'dropped' ? undefined : index
+}
+
+/** The order index of a store's cache: created (and loading) on first use, dropped when the database closes. */
+export function orderIndexFor(db: StoreDatabase): OrderIndex {
+  let index = indexes.get(db)
+  if (!index || index.state === 'dropped') {
+    const created = new OrderIndex(db.orderIndexRows, (listener) => db.onOrderRowChanges(listener))
+    const drop = () => {
+      db.on.close.unsubscribe(drop)
+      if (indexes.get(db) === created) indexes.delete(db)
+      created.drop()
+    }
+    db.on('close', drop)
+    indexes.set(db, created)
+    index = created
+  }
+  return index
+}
+
+// ---------------------------------------------------------------- before the index has loaded
+
+/** Sort fields every order has (the Order schema requires them): the cache's index holds them all. */
+const ALWAYS_SET: ReadonlySet<OrderSortKey> = new Set(['date', 'modified_date', 'total_sales'])
+
+/**
+ * The first `limit` IDs of the answer, read from the cache's sort index alone, when the query
+ * has no filter and no search; null otherwise (the list waits for the index). Descending, an
+ * index's reverse order is the answer's (orders without the value come last, ties by ID
+ * descending); ascending, only for a field every order has (one without it would come first).
+ */
+export async function firstIdsFromCache<T extends Order, I>(orders: Table<T, number, I>, query: OrderQuery, limit: number): Promise<number[] | null> {
+  const filtered = query.search.trim() !== '' || query.fulfillment || query.financial || query.status || hasRange(query.paidDate) || hasRange(query.modifiedDate)
+  if (filtered) return null
+  const { key, descending } = parseSort(query.sort)
+  if (!descending && !ALWAYS_SET.has(key)) return null
+  const byValue = orders.orderBy(SORT_FIELDS[key])
+  return (await (descending ? byValue.reverse() : byValue).limit(limit).primaryKeys()) as number[]
+}
