@@ -63,7 +63,7 @@ const ORDER_BOUNDARY = `order-boundary-${randomUUID()}`
 const ORDER_BOUNDARY_JSON = JSON.stringify(ORDER_BOUNDARY)
 
 /**
- * Each order's JSON with CURRENT_TIME_HOLE as its current_time. One JSON.stringify call for the
+ * The JSON of orders whose current_time is CURRENT_TIME_HOLE. One JSON.stringify call for the
  * lot, cut at boundary markers: a call per order costs about half as much again. Inside a string
  * every quote is escaped, so `,"<boundary>",` only occurs between array items; a count that does
  * not add up falls back to a call per order.
@@ -73,11 +73,11 @@ function serialiseWithHoles(orders: readonly Order[]): string[] {
   const items: unknown[] = []
   for (const order of orders) {
     if (items.length > 0) items.push(ORDER_BOUNDARY)
-    items.push({ ...order, current_time: CURRENT_TIME_HOLE })
+    items.push(order)
   }
   const texts = JSON.stringify(items).slice(1, -1).split(`,${ORDER_BOUNDARY_JSON},`)
   if (texts.length === orders.length) return texts
-  return orders.map((order) => JSON.stringify({ ...order, current_time: CURRENT_TIME_HOLE }))
+  return orders.map((order) => JSON.stringify(order))
 }
 
 /**
@@ -282,8 +282,12 @@ export class DemoData {
         answers[at] = `${cached.before}${time}${cached.after}`
         return
       }
-      const order = this.overrides.get(id) ?? this.built.get(id) ?? this.generatedOrder(id)
-      if (order) missing.push({ at, order })
+      const shared = this.overrides.get(id) ?? this.built.get(id)
+      // An order generated for this answer alone can take the hole itself; a shared one is copied.
+      const order = shared ? { ...shared } : this.generatedOrder(id)
+      if (!order) return
+      order.current_time = CURRENT_TIME_HOLE
+      missing.push({ at, order })
     })
     const texts = serialiseWithHoles(missing.map((m) => m.order))
     missing.forEach(({ at, order }, i) => {
