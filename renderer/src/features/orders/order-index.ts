@@ -1,9 +1,9 @@
 // The order list's answer from the cache: an in-memory index of every cached order, one slot
-// per order in typed arrays (ID, lower-cased search text, status codes, sort and date values as
-// numbers), plus one presorted permutation of the slots per sort key. A query is one pass over
-// the permutation of its sort key in its direction, testing each slot: no sort, no row read.
-// It answers exactly as order-query.ts's array reference does (order-index.test.ts checks every
-// filter and sort, after writes too).
+// per order in typed arrays (ID, status codes, sort and date values as numbers; the lower-cased
+// search texts joined per block of slots), plus one presorted permutation of the slots per sort
+// key. A query is one pass over the permutation of its sort key in its direction, testing each
+// slot: no sort, no row read. It answers exactly as order-query.ts's array reference does
+// (order-query.test.ts checks every filter and sort, after writes too).
 //
 // It loads from the cache's compact index rows (order-index-row.ts, written beside every order
 // by renderer/src/data/db.ts) in chunks, then follows every committed write to `orders` through
@@ -160,7 +160,99 @@ class CodeColumn {
   }
 }
 
+const BLOCK_BITS = 9
+/** Slots whose search texts are joined into one string. */
+const BLOCK = 1 << BLOCK_BITS
+
+/**
+ * The search text of every slot, joined a block of slots at a time with the field separator
+ * (which a needle without it cannot span): a search is a few hundred `indexOf` scans over long
+ * strings instead of 100,000 calls, and a write rebuilds only its block (at the next search).
+ */
+class SearchTexts {
+  private blocks: string[] = []
+  /** Per block, where each slot's text starts in it (and one past the last). */
+  private starts: Int32Array[] = []
+  /** Texts written since the last search, by slot. */
+  private readonly pending = new Map<number, string>()
+
+  set(slot: number, text: string) {
+    this.pending.set(slot, text)
+  }
+
+  get(slot: number): string {
+    const written = this.pending.get(slot)
+    if (written !== undefined) return written
+    const block = slot >> BLOCK_BITS
+    const text = this.blocks[block]
+    if (text === undefined) return ''
+    const starts = this.starts[block]!
+    const j = slot & (BLOCK - 1)
+    return text.slice(starts[j]!, starts[j + 1]! - 1)
+  }
+
+  /** Sets `hits[slot]` for every slot whose text contains `needle` (a needle without the separator). */
+  mark(needle: string, hits: Uint8Array) {
+    this.flush()
+    for (let block = 0; block < this.blocks.length; block++) {
+      const text = this.blocks[block]!
+      const starts = this.starts[block]!
+      const base = block << BLOCK_BITS
+      let at = text.indexOf(needle)
+      while (at !== -1) {
+        // The last slot starting at or before the match holds it.
+        let low = 0
+        let high = BLOCK - 1
+        while (low < high) {
+          const mid = (low + high + 1) >> 1
+          if (starts[mid]! <= at) low = mid
+          else high = mid - 1
+        }
+        hits[base + low] = 1
+        at = text.indexOf(needle, starts[low + 1]!)
+      }
+    }
+  }
+
+  clear() {
+    this.blocks = []
+    this.starts = []
+    this.pending.clear()
+  }
+
+  private flush() {
+    if (this.pending.size === 0) return
+    const dirty = new Set<number>()
+    for (const slot of this.pending.keys()) dirty.add(slot >> BLOCK_BITS)
+    // Blocks are dense: one past the end gets every block before it too.
+    const last = Math.max(...dirty)
+    for (let block = this.blocks.length; block < last; block++) dirty.add(block)
+    for (const block of dirty) {
+      const parts = Array.from({ length: BLOCK }, (_, j) => this.get((block << BLOCK_BITS) + j))
+      const starts = new Int32Array(BLOCK + 1)
+      let offset = 0
+      for (let j = 0; j < BLOCK; j++) {
+        starts[j] = offset
+        offset += parts[j]!.length + 1
+      }
+      starts[BLOCK] = offset
+      this.starts[block] = starts
+      this.blocks[block] = parts.join(SEARCH_FIELD_SEPARATOR)
+    }
+    this.pending.clear()
+  }
+}
+
 // ---------------------------------------------------------------- the index
+
+function emptySortColumns(): Record<OrderSortKey, ValueColumn> {
+  return {
+    date: new ValueColumn('stamp', 0),
+    modified_date: new ValueColumn('stamp', 0),
+    paid_date: new ValueColumn('stamp', 0),
+    total_sales: new ValueColumn('number', 0),
+  }
+}
 
 export type OrderIndexState = 'loading' | 'ready' | 'dropped'
 
@@ -169,19 +261,14 @@ export class OrderIndex {
 
   private capacity = 0
   private ids = new Float64Array(0)
-  private texts: string[] = []
+  private readonly texts = new SearchTexts()
   private alive = new Uint8Array(0)
   private readonly slotOf = new Map<number, number>()
   private free: number[] = []
-  private readonly fulfillment = new CodeColumn(0)
-  private readonly financial = new CodeColumn(0)
-  private readonly status = new CodeColumn(0)
-  private readonly sortColumns: Record<OrderSortKey, ValueColumn> = {
-    date: new ValueColumn('stamp', 0),
-    modified_date: new ValueColumn('stamp', 0),
-    paid_date: new ValueColumn('stamp', 0),
-    total_sales: new ValueColumn('number', 0),
-  }
+  private fulfillment = new CodeColumn(0)
+  private financial = new CodeColumn(0)
+  private status = new CodeColumn(0)
+  private sortColumns = emptySortColumns()
   /** Per sort key, the live slots in ascending order (ties by ID ascending); empty until loaded. */
   private sorted: Record<OrderSortKey, Int32Array> = { date: new Int32Array(0), modified_date: new Int32Array(0), paid_date: new Int32Array(0), total_sales: new Int32Array(0) }
 
@@ -230,9 +317,14 @@ export class OrderIndex {
     const needle = query.search.trim().toLowerCase()
     if (needle) {
       const texts = this.texts
-      // A needle holding the separator could match across two fields: test field by field.
-      if (needle.includes(SEARCH_FIELD_SEPARATOR)) tests.push((slot) => texts[slot]!.split(SEARCH_FIELD_SEPARATOR).some((field) => field.includes(needle)))
-      else tests.push((slot) => texts[slot]!.includes(needle))
+      if (needle.includes(SEARCH_FIELD_SEPARATOR)) {
+        // It could match across two fields in the joined text: test field by field.
+        tests.push((slot) => texts.get(slot).split(SEARCH_FIELD_SEPARATOR).some((field) => field.includes(needle)))
+      } else {
+        const hits = new Uint8Array(this.capacity)
+        texts.mark(needle, hits)
+        tests.push((slot) => hits[slot] === 1)
+      }
     }
     const matches = tests.length === 0 ? null : tests.length === 1 ? tests[0]! : (slot: number) => tests.every((test) => test(slot))
 
@@ -261,10 +353,14 @@ export class OrderIndex {
   private reset() {
     this.capacity = 0
     this.ids = new Float64Array(0)
-    this.texts = []
+    this.texts.clear()
     this.alive = new Uint8Array(0)
     this.slotOf.clear()
     this.free = []
+    this.fulfillment = new CodeColumn(0)
+    this.financial = new CodeColumn(0)
+    this.status = new CodeColumn(0)
+    this.sortColumns = emptySortColumns()
     for (const key of SORT_KEYS) this.sorted[key] = new Int32Array(0)
   }
 
@@ -345,7 +441,7 @@ export class OrderIndex {
       this.ids[slot] = id
       this.alive[slot] = 1
     }
-    this.texts[slot] = search
+    this.texts.set(slot, search)
     this.fulfillment.set(slot, fulfillment)
     this.financial.set(slot, financial)
     this.status.set(slot, status)
@@ -361,7 +457,7 @@ export class OrderIndex {
     if (slot === undefined) return undefined
     this.slotOf.delete(id)
     this.alive[slot] = 0
-    this.texts[slot] = ''
+    this.texts.set(slot, '')
     this.free.push(slot)
     return slot
   }

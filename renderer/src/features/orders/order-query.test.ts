@@ -103,6 +103,9 @@ describe('answering an order query from an array', () => {
   })
 })
 
+/** More orders than one block of the index's joined search texts (512), so searches cross blocks. */
+const cached = makeOrders(1300, 7)
+
 /** Resolves once the index has loaded or applied a change (registered before the write that causes it). */
 function nextChange(index: OrderIndex): Promise<void> {
   return new Promise((resolve) => {
@@ -129,7 +132,7 @@ describe('answering an order query from the cache (the order index)', () => {
   let counter = 0
   beforeEach(async () => {
     db = new StoreDatabase(`order-index-${Date.now()}-${++counter}`)
-    await db.orders.bulkPut(orders)
+    await db.orders.bulkPut(cached)
   })
   afterEach(async () => {
     await db.delete()
@@ -137,21 +140,21 @@ describe('answering an order query from the cache (the order index)', () => {
 
   it('agrees with the plain implementation for every random query', async () => {
     const index = await readyIndex(db)
-    expect(index.size).toBe(orders.length)
-    expectSameAnswers(index, orders, queries)
+    expect(index.size).toBe(cached.length)
+    expectSameAnswers(index, cached, queries)
   })
 
   it('still agrees after sync pages, optimistic updates, deletions and new orders land', async () => {
     const index = await readyIndex(db)
     const random = seededRandom(21)
-    const current = new Map(orders.map((o) => [o.ID, o]))
+    const current = new Map(cached.map((o) => [o.ID, o]))
 
     // A sync page: orders changed on the store (status, payment, dates, total, e-mail) and new ones.
-    const page = orders.slice(0, 120).map((o, i) => {
+    const page = cached.slice(0, 120).map((o, i) => {
       const fresh = makeOrder(o.ID, random)
       return { ...fresh, number: o.number, billing_address: { ...fresh.billing_address, email: i % 3 === 0 ? `emma.new${i}@example.org` : o.billing_address.email } }
     })
-    const added = Array.from({ length: 80 }, (_, i) => makeOrder(1000 + i, random))
+    const added = Array.from({ length: 80 }, (_, i) => makeOrder(3000 + i, random))
     let changed = nextChange(index)
     await db.transaction('rw', db.orders, db.syncState, async () => {
       await db.orders.bulkPut([...page, ...added])
@@ -197,11 +200,11 @@ describe('answering an order query from the cache (the order index)', () => {
     const changed = nextChange(index)
     await db.transaction('rw', db.orders, async () => {
       await db.orders.clear()
-      await db.orders.bulkPut(orders.slice(0, 50))
+      await db.orders.bulkPut(cached.slice(0, 50))
     })
     await changed
     expect(index.size).toBe(50)
-    expectSameAnswers(index, orders.slice(0, 50), queries.slice(0, 60))
+    expectSameAnswers(index, cached.slice(0, 50), queries.slice(0, 60))
   })
 
   it('keeps the writes that land while it loads', async () => {
@@ -213,7 +216,7 @@ describe('answering an order query from the cache (the order index)', () => {
     await db.orders.bulkPut(late)
     await db.orders.bulkDelete([10, 11])
     await loaded
-    const current = [...orders.filter((o) => o.ID !== 10 && o.ID !== 11), ...late]
+    const current = [...cached.filter((o) => o.ID !== 10 && o.ID !== 11), ...late]
     // The writes may have been applied with the load or after it: either way the answer is the same.
     if (index.size !== current.length) await nextChange(index)
     expectSameAnswers(index, current, queries.slice(0, 60))
@@ -264,7 +267,7 @@ describe('answering an order query from the cache (the order index)', () => {
 
   it('answers the first window of an unfiltered list from the sort index while it loads', async () => {
     for (const sort of ['-date', 'date', '-modified_date', 'modified_date', '-paid_date', '-total_sales', 'total_sales'] as const) {
-      expect(await firstIdsFromCache(db.orders, { search: '', sort }, 60), sort).toEqual(plainAnswer(orders, { search: '', sort }).slice(0, 60))
+      expect(await firstIdsFromCache(db.orders, { search: '', sort }, 60), sort).toEqual(plainAnswer(cached, { search: '', sort }).slice(0, 60))
     }
     // Ascending by paid date, never-paid orders come first: the sort index does not hold them.
     expect(await firstIdsFromCache(db.orders, { search: '', sort: 'paid_date' }, 60)).toBeNull()
@@ -276,7 +279,7 @@ describe('answering an order query from the cache (the order index)', () => {
     const index = await readyIndex(db)
     const id = `order-index-dropped-${Date.now()}`
     const other = new StoreDatabase(id)
-    await other.orders.bulkPut(orders.slice(0, 5))
+    await other.orders.bulkPut(cached.slice(0, 5))
     const otherIndex = await readyIndex(other)
     await other.delete()
     expect(otherIndex.state).toBe('dropped')
