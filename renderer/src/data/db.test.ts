@@ -116,4 +116,24 @@ describe('order index rows', () => {
     expect(await db.orderIndexRows.count()).toBe(0)
     expect(heard).toEqual([])
   })
+
+  it('are told to the other windows of the app on the same database, read back from the rows table', async () => {
+    const here = freshDatabase()
+    opened.push(here)
+    const otherWindow = new StoreDatabase(here.connectionId)
+    await here.orders.put(makeOrder(1, 1))
+    const heard = new Promise<OrderRowChanges>((resolve) => {
+      const stop = otherWindow.onOrderRowChanges((changes) => {
+        stop()
+        resolve(changes)
+      })
+    })
+    await here.transaction('rw', here.orders, async () => {
+      await here.orders.put(makeOrder(2, 2, { fulfillment_status: 'fulfilled' }))
+      await here.orders.delete(1)
+    })
+    const changes = await heard
+    expect(changes.rows).toEqual(new Map([[2, orderIndexRow(makeOrder(2, 2, { fulfillment_status: 'fulfilled' }))], [1, null]]))
+    otherWindow.close()
+  })
 })

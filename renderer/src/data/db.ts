@@ -11,7 +11,8 @@
 // Every write to `orders` also writes the order's compact index row (`orderIndexRows`, keyed
 // by the order's ID) in the same transaction, through a Dexie middleware: no writer can forget
 // it, and the order list loads 100,000 rows of ~200 bytes instead of 100,000 orders of ~4 KB.
-// Once such a transaction commits, `onOrderRowChanges` listeners hear what it changed.
+// Once such a transaction commits, `onOrderRowChanges` listeners hear what it changed, in this
+// window and (through a BroadcastChannel) in the app's other windows on the same database.
 import Dexie, { type DBCore, type DBCoreKeyRange, type DBCoreMutateRequest, type DBCoreTransaction, type EntityTable, type Middleware, type Table, type Transaction } from 'dexie'
 import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, MetaFieldValue, Order } from '@common/store-api/resources'
 import { orderIndexRow, type OrderIndexRow } from '@/features/orders/order-index-row'
@@ -232,11 +233,20 @@ export interface OrderRowChanges {
 
 type OrderRowListener = (changes: OrderRowChanges) => void
 
+const ORDER_ROWS_CHANNEL = 'storedesk-order-rows'
+
+/** What one window tells the others after a commit: which orders changed (they read the rows themselves). */
+interface OrderRowsMessage {
+  database: string
+  ids: number[]
+  rangeDeleted: boolean
+}
+
 /**
  * Keeps `orderIndexRows` in step with `orders` inside each writing transaction, and tells
- * `listeners` what changed once the transaction has committed (never for one that aborted).
+ * `committed` what changed once the transaction has committed (never for one that aborted).
  */
-function orderIndexRowsMiddleware(listeners: Set<OrderRowListener>): Middleware<DBCore> {
+function orderIndexRowsMiddleware(committed: OrderRowListener): Middleware<DBCore> {
   const pending = new WeakMap<DBCoreTransaction, OrderRowChanges>()
   const changesOf = (trans: DBCoreTransaction): OrderRowChanges => {
     let changes = pending.get(trans)
@@ -245,9 +255,7 @@ function orderIndexRowsMiddleware(listeners: Set<OrderRowListener>): Middleware<
       changes = created
       pending.set(trans, created)
       // The DBCore transaction of an IndexedDB backend is the IDBTransaction itself.
-      ;(trans as unknown as IDBTransaction).addEventListener('complete', () => {
-        for (const listener of listeners) listener(created)
-      })
+      ;(trans as unknown as IDBTransaction).addEventListener('complete', () => committed(created))
     }
     return changes
   }
@@ -320,6 +328,8 @@ export class StoreDatabase extends Dexie {
 
   readonly connectionId: string
   private readonly orderRowListeners = new Set<OrderRowListener>()
+  /** Tells (and hears from) other windows of the app on the same database: their writes change rows here too. */
+  private openOrderRowsChannel: BroadcastChannel | null = null
 
   constructor(connectionId: string) {
     // Strict durability: a committed outbox write has reached the disk before the UI says "queued".
@@ -329,13 +339,55 @@ export class StoreDatabase extends Dexie {
       const declared = this.version(version).stores(stores)
       if (upgrade) declared.upgrade(upgrade)
     }
-    this.use(orderIndexRowsMiddleware(this.orderRowListeners))
+    this.use(
+      orderIndexRowsMiddleware((changes) => {
+        this.tellOrderRowListeners(changes)
+        const message: OrderRowsMessage = { database: this.name, ids: [...changes.rows.keys()], rangeDeleted: changes.rangeDeleted }
+        this.orderRowsChannel()?.postMessage(message)
+      }),
+    )
+    this.on('close', () => {
+      this.openOrderRowsChannel?.close()
+      this.openOrderRowsChannel = null
+    })
   }
 
-  /** Calls `listener` after each committed transaction that changed orders; returns the unsubscribe. */
+  /**
+   * Calls `listener` after each committed transaction that changed orders, in this window or
+   * (read back from the rows table) in another window of the app; returns the unsubscribe.
+   */
   onOrderRowChanges(listener: OrderRowListener): () => void {
     this.orderRowListeners.add(listener)
+    this.orderRowsChannel()
     return () => this.orderRowListeners.delete(listener)
+  }
+
+  /** The channel to the app's other windows, opened on first use (none where BroadcastChannel is missing). */
+  private orderRowsChannel(): BroadcastChannel | null {
+    if (!this.openOrderRowsChannel && typeof BroadcastChannel !== 'undefined') {
+      const channel = new BroadcastChannel(ORDER_ROWS_CHANNEL)
+      channel.onmessage = (event: MessageEvent<OrderRowsMessage>) =>
+        this.heardOrderRows(event.data).catch((error: unknown) => {
+          // A database closed since (disconnect) has nobody left to tell.
+          if (!(error instanceof Error && error.name === 'DatabaseClosedError')) console.error('Order rows changed in another window could not be read:', error)
+        })
+      this.openOrderRowsChannel = channel
+    }
+    return this.openOrderRowsChannel
+  }
+
+  private tellOrderRowListeners(changes: OrderRowChanges) {
+    for (const listener of this.orderRowListeners) listener(changes)
+  }
+
+  private async heardOrderRows(message: OrderRowsMessage) {
+    if (message.database !== this.name || this.orderRowListeners.size === 0) return
+    if (message.rangeDeleted) {
+      this.tellOrderRowListeners({ rows: new Map(), rangeDeleted: true })
+      return
+    }
+    const rows = await this.orderIndexRows.bulkGet(message.ids)
+    this.tellOrderRowListeners({ rows: new Map(message.ids.map((id, i) => [id, rows[i] ?? null])), rangeDeleted: false })
   }
 }
 

@@ -28,7 +28,8 @@
 //       transaction as every order write; the order list's in-memory index loads them.
 //   db.onOrderRowChanges(listener) → unsubscribe: after each committed transaction that wrote
 //   or deleted orders, the rows it left (`rows`: ID → row, null when deleted; `rangeDeleted`
-//   after a clear).
+//   after a clear); a commit in another window of the app is told too (over a BroadcastChannel,
+//   its rows read back from the table).
 //   Local marks on cached rows: `pending` (an unsent write touches it: show "not yet sent"),
 //   `server` (the store's copy before the first unsent change), `deleted` (a delete is queued:
 //   hide it). Keys of offline-creatable things never change; `storeId` fills in when accepted.
