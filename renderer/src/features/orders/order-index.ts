@@ -220,7 +220,8 @@ class SearchTexts {
     this.pending.clear()
   }
 
-  private flush() {
+  /** Joins the blocks of every text written since the last call. */
+  flush() {
     if (this.pending.size === 0) return
     const dirty = new Set<number>()
     for (const slot of this.pending.keys()) dirty.add(slot >> BLOCK_BITS)
@@ -379,6 +380,9 @@ export class OrderIndex {
         if (chunk.length < LOAD_CHUNK) break
         after = chunk[chunk.length - 1]![0]
       }
+      // Joined now rather than at the first search: that search stays fast, and the texts read
+      // one by one are let go.
+      this.texts.flush()
       for (const key of SORT_KEYS) {
         this.sorted[key] = this.sortSlots(key, this.liveSlots())
         // One sort per task: the list keeps scrolling while the other keys sort.
