@@ -305,35 +305,46 @@ async function figureOrderList(host: Host, benchDir: string, storeUrl: string) {
     await reloadElsewhere()
     const duringSync = await openOrders()
 
-    // Then the measured case: the startup sync has finished (every resource's state written since
-    // the reload), the order list has still never been opened in the page.
-    const since = await reloadElsewhere()
-    const settledIn = await page.evaluate(
-      async ([database, after]) => {
-        const states = () =>
-          new Promise<{ cursor: number | null; lastSyncAt: number | null; lastError: string | null }[]>((resolve, reject) => {
-            const open = indexedDB.open(database)
-            open.onerror = () => reject(open.error)
-            open.onsuccess = () => {
-              const read = open.result.transaction('syncState').objectStore('syncState').getAll()
-              read.onerror = () => reject(read.error)
-              read.onsuccess = () => {
-                open.result.close()
-                resolve(read.result)
+    // Then the measured case, three times (one open is one sample; the row gives the median and
+    // all three): the startup sync has finished (every resource's state written since the
+    // reload), the order list has still never been opened in the page.
+    const settle = (since: number) =>
+      page.evaluate(
+        async ([database, after]) => {
+          const states = () =>
+            new Promise<{ cursor: number | null; lastSyncAt: number | null; lastError: string | null }[]>((resolve, reject) => {
+              const open = indexedDB.open(database)
+              open.onerror = () => reject(open.error)
+              open.onsuccess = () => {
+                const read = open.result.transaction('syncState').objectStore('syncState').getAll()
+                read.onerror = () => reject(read.error)
+                read.onsuccess = () => {
+                  open.result.close()
+                  resolve(read.result)
+                }
               }
-            }
-          })
-        const start = performance.now()
-        while (performance.now() - start < 60_000) {
-          const all = await states()
-          if (all.length > 0 && all.every((s) => s.cursor === null && ((s.lastSyncAt ?? 0) >= after || s.lastError))) return performance.now() - start
-          await new Promise((wait) => setTimeout(wait, 200))
-        }
-        return null
-      },
-      [name, since] as const,
-    )
-    const { firstRow, clickedAt } = await openOrders()
+            })
+          const start = performance.now()
+          while (performance.now() - start < 60_000) {
+            const all = await states()
+            if (all.length > 0 && all.every((s) => s.cursor === null && ((s.lastSyncAt ?? 0) >= after || s.lastError))) return performance.now() - start
+            await new Promise((wait) => setTimeout(wait, 200))
+          }
+          return null
+        },
+        [name, since] as const,
+      )
+    const opens: number[] = []
+    let settledEveryTime = true
+    let clickedAt = 0
+    for (let sample = 0; sample < 3; sample++) {
+      const since = await reloadElsewhere()
+      if ((await settle(since)) === null) settledEveryTime = false
+      const open = await openOrders()
+      opens.push(open.firstRow)
+      clickedAt = open.clickedAt
+    }
+    const firstRow = median(opens)
     // Until the order index has loaded the list holds its first window only: scroll the whole list.
     const wholeList = await page.evaluate(
       ([count, started]) =>
@@ -372,8 +383,9 @@ async function figureOrderList(host: Host, benchDir: string, storeUrl: string) {
       })
       return { idle, scrolling, reachedEnd: scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1 }
     })
-    const settledNote = settledIn === null ? ', startup sync NOT finished after 60 s' : ''
-    add({ figure: '3 order list', measure: `time to first row, ${seeded.toLocaleString('en-US')} cached${settledNote}`, value: Math.round(firstRow), unit: 'ms', baseline: null, baselineLabel: '', budget: '< 200 ms', pass: firstRow < 200 })
+    const settledNote = settledEveryTime ? '' : ', startup sync NOT always finished after 60 s'
+    const samples = opens.map((ms) => Math.round(ms)).join(', ')
+    add({ figure: '3 order list', measure: `time to first row, ${seeded.toLocaleString('en-US')} cached (median of 3 opens: ${samples} ms${settledNote})`, value: Math.round(firstRow), unit: 'ms', baseline: null, baselineLabel: '', budget: '< 200 ms', pass: firstRow < 200 })
     add({ figure: '3 order list', measure: `time to the whole list (order index loaded, count shown)`, value: Math.round(wholeList), unit: 'ms', baseline: null, baselineLabel: '', budget: '', pass: null })
     add({ figure: '3 order list', measure: `time to first row while the app's startup sync still writes`, value: Math.round(duringSync.firstRow), unit: 'ms', baseline: null, baselineLabel: '', budget: '', pass: null })
     // At 60 Hz a frame interval is 16.7 ms: a frame within budget is one delivered on the next vsync.

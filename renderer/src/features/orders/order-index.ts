@@ -8,7 +8,7 @@
 // It loads from the cache's compact index rows (order-index-row.ts, written beside every order
 // by renderer/src/data/db.ts) in chunks, then follows every committed write to `orders` through
 // `db.onOrderRowChanges` (sync pages, optimistic writes, clears). Until it has loaded, the first
-// window of an unfiltered list comes straight from the cache's sort index (`firstIdsFromCache`).
+// window of an unfiltered list comes straight from the cache's sort index (`firstWindowFromCache`).
 // One index per open database; dropped when that database closes (disconnect deletes it).
 import type { Table } from 'dexie'
 import type { Order } from '@common/store-api/resources'
@@ -557,16 +557,16 @@ export function orderIndexFor(db: StoreDatabase): OrderIndex {
 const ALWAYS_SET: ReadonlySet<OrderSortKey> = new Set(['date', 'modified_date', 'total_sales'])
 
 /**
- * The first `limit` IDs of the answer, read from the cache's sort index alone, when the query
- * has no filter and no search; null otherwise (the list waits for the index). Descending, an
- * index's reverse order is the answer's (orders without the value come last, ties by ID
+ * The first `limit` orders of the answer, read from the cache's sort index alone, when the
+ * query has no filter and no search; null otherwise (the list waits for the index). Descending,
+ * an index's reverse order is the answer's (orders without the value come last, ties by ID
  * descending); ascending, only for a field every order has (one without it would come first).
  */
-export async function firstIdsFromCache<T extends Order, I>(orders: Table<T, number, I>, query: OrderQuery, limit: number): Promise<number[] | null> {
+export async function firstWindowFromCache<T extends Order, I>(orders: Table<T, number, I>, query: OrderQuery, limit: number): Promise<T[] | null> {
   const filtered = query.search.trim() !== '' || query.fulfillment || query.financial || query.status || hasRange(query.paidDate) || hasRange(query.modifiedDate)
   if (filtered) return null
   const { key, descending } = parseSort(query.sort)
   if (!descending && !ALWAYS_SET.has(key)) return null
   const byValue = orders.orderBy(SORT_FIELDS[key])
-  return (await (descending ? byValue.reverse() : byValue).limit(limit).primaryKeys()) as number[]
+  return (descending ? byValue.reverse() : byValue).limit(limit).toArray()
 }

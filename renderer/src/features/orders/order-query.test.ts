@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Order } from '@common/store-api/resources'
 import { StoreDatabase } from '@/data/db'
 import { makeOrder, makeOrders, seededRandom } from './order-fixtures'
-import { firstIdsFromCache, orderIndexFor, type OrderIndex } from './order-index'
+import { firstWindowFromCache, orderIndexFor, type OrderIndex } from './order-index'
 import {
   answerOrderQuery,
   orderQueryFromRoute,
@@ -267,12 +267,12 @@ describe('answering an order query from the cache (the order index)', () => {
 
   it('answers the first window of an unfiltered list from the sort index while it loads', async () => {
     for (const sort of ['-date', 'date', '-modified_date', 'modified_date', '-paid_date', '-total_sales', 'total_sales'] as const) {
-      expect(await firstIdsFromCache(db.orders, { search: '', sort }, 60), sort).toEqual(plainAnswer(cached, { search: '', sort }).slice(0, 60))
+      expect((await firstWindowFromCache(db.orders, { search: '', sort }, 60))?.map((o) => o.ID), sort).toEqual(plainAnswer(cached, { search: '', sort }).slice(0, 60))
     }
     // Ascending by paid date, never-paid orders come first: the sort index does not hold them.
-    expect(await firstIdsFromCache(db.orders, { search: '', sort: 'paid_date' }, 60)).toBeNull()
-    expect(await firstIdsFromCache(db.orders, { search: 'mug', sort: '-date' }, 60)).toBeNull()
-    expect(await firstIdsFromCache(db.orders, { search: '', status: 'wc-pending', sort: '-date' }, 60)).toBeNull()
+    expect(await firstWindowFromCache(db.orders, { search: '', sort: 'paid_date' }, 60)).toBeNull()
+    expect(await firstWindowFromCache(db.orders, { search: 'mug', sort: '-date' }, 60)).toBeNull()
+    expect(await firstWindowFromCache(db.orders, { search: '', status: 'wc-pending', sort: '-date' }, 60)).toBeNull()
   })
 
   it('is dropped with its database', async () => {

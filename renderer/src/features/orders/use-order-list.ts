@@ -12,7 +12,7 @@ import { useConnectionsStore } from '@/app/connections-store'
 import { useReachabilityStore } from '@/app/reachability-store'
 import { useLiveQuery, useStoreDatabase, type CachedOrder } from '@/data'
 import { toOrdersListParams, type OrderQuery } from './order-query'
-import { existingOrderIndex, firstIdsFromCache, orderIndexFor } from './order-index'
+import { existingOrderIndex, firstWindowFromCache, orderIndexFor } from './order-index'
 
 export const STORE_PAGE_SIZE = 100
 /** Rows shown from the cache's sort index while the order index loads (a screenful and more). */
@@ -66,15 +66,18 @@ export function useOrderList(query: Ref<OrderQuery>) {
     return index.value?.state === 'ready'
   })
   /** undefined until the cache answered; null when the query needs the index (a filter, a search). */
-  const firstIds = useLiveQuery(
+  const firstRows = useLiveQuery(
     async (db) => {
       if (indexReady.value) return null
-      const ids = await firstIdsFromCache(db.orders, query.value, FIRST_WINDOW)
-      return ids && markRaw(ids)
+      const rows = await firstWindowFromCache(db.orders, query.value, FIRST_WINDOW)
+      return rows && markRaw(rows.map((r) => markRaw(r)))
     },
     [query, indexReady],
-    undefined as number[] | null | undefined,
+    undefined as CachedOrder[] | null | undefined,
   )
+  const firstIds = computed(() => (firstRows.value ? markRaw(firstRows.value.map((o) => o.ID)) : firstRows.value))
+  /** The first window's rows, read with their IDs: the first row needs no second read. */
+  const firstById = computed(() => markRaw(new Map((firstRows.value ?? []).map((o) => [o.ID, o]))))
   const cachedIds = computed<number[] | null>(() => {
     void indexVersion.value
     const current = index.value
@@ -148,11 +151,12 @@ export function useOrderList(query: Ref<OrderQuery>) {
   )
   const storeById = computed(() => markRaw(new Map((storeOrders.value ?? []).map((o) => [o.ID, o]))))
 
-  const stopWaitingForFirstWindow = watch(
-    [firstIds, cachedWindow],
-    ([first, rows]) => {
-      if (first === undefined || (first !== null && first.length > 0 && rows.size === 0)) return
-      stopWaitingForFirstWindow()
+  // The first window's rows come with its IDs: once they are answered (or there is no window
+  // without the index), the index may load after the next paint.
+  watch(
+    firstRows,
+    (first) => {
+      if (first === undefined || indexWanted.value) return
       afterNextPaint(() => (indexWanted.value = true))
     },
     { immediate: true },
@@ -160,7 +164,7 @@ export function useOrderList(query: Ref<OrderQuery>) {
 
   /** A row to render: the cached copy (it carries local changes) or the store's. */
   function row(id: number): (Order & { pending?: boolean }) | undefined {
-    return cachedWindow.value.get(id) ?? storeById.value.get(id)
+    return cachedWindow.value.get(id) ?? firstById.value.get(id) ?? storeById.value.get(id)
   }
 
   function setWindow(start: number, size: number) {
