@@ -46,6 +46,18 @@ describe('BlogEditor', () => {
     expect(editor.emitted('update:modelValue')).toBeUndefined()
   })
 
+  it('says at once that an edit is pending, and a flush without an edit leaves the value as it came', async () => {
+    const loaded = '<p>One</p>\n<p>Two</p>'
+    const editor = await mountEditor(loaded)
+    const exposed = editor.vm as unknown as Exposed
+    expect(exposed.flush()).toBe(loaded)
+    expect(editor.emitted('update:modelValue')).toBeUndefined()
+    await editor.find('[role="toolbar"] button[aria-label="Heading 2"]').trigger('click')
+    expect(editor.emitted('editing')).toHaveLength(1)
+    expect(editor.emitted('update:modelValue')).toBeUndefined()
+    expect(exposed.flush()).toBe('<h2>One</h2><p>Two</p>')
+  })
+
   it('shows the HTML in the source view and the sanitised post in a sandboxed preview frame', async () => {
     const editor = await mountEditor('<p>Safe <a href="https://example.com">link</a></p>')
     await editor.find('input[value="source"]').setValue(true)
