@@ -374,8 +374,8 @@ async function figureOrderList(host: Host, benchDir: string, storeUrl: string) {
           })
         })
       const idle = await collect(240)
-      const scroller = document.querySelector<HTMLElement>('[role="listbox"][aria-label="Orders"] .v-vl')
-      if (!scroller) throw new Error('no virtual list scroller under the Orders listbox')
+      const scroller = document.querySelector<HTMLElement>('.v-vl[role="listbox"][aria-label="Orders"]')
+      if (!scroller) throw new Error('the Orders listbox is not the virtual list scroller')
       const perFrame = Math.max(1, Math.ceil(scroller.scrollHeight / 1500))
       const scrolling = await collect(5000, () => {
         scroller.scrollTop += perFrame

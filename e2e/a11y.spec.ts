@@ -80,19 +80,6 @@ const SCREENS: Screen[] = [
   { name: 'settings', open: (page) => viaSidebar(page, 'Settings', heading('Settings')) },
 ]
 
-type Theme = 'light' | 'dark'
-
-/**
- * Violations found on 2026-11-22 in screens still being finished, each reported to the screen's
- * owner (docs/quality-gates.md lists them with the elements). A listed (screen, theme, rule) does
- * not fail the test; anything else does. Remove an entry when its screen is fixed: the test
- * prints entries it no longer sees. Every entry is a debt, not an accepted design.
- */
-const KNOWN_VIOLATIONS: Record<string, Partial<Record<Theme, string[]>>> = {
-  // The virtual list's own scroller (.v-vl) is not the focusable listbox.
-  'orders list': { light: ['scrollable-region-focusable'], dark: ['scrollable-region-focusable'] },
-}
-
 for (const theme of ['light', 'dark'] as const) {
   test(`every screen has no serious accessibility violation in the ${theme} theme`, async ({ page }) => {
     test.setTimeout(240_000)
@@ -103,14 +90,9 @@ for (const theme of ['light', 'dark'] as const) {
 
     // Every screen is scanned before the test judges, so one run lists all the violations.
     const found: Record<string, string[]> = {}
-    const stillKnown: string[] = []
     const scan = async (name: string) => {
-      const known = KNOWN_VIOLATIONS[name]?.[theme] ?? []
       const violations = await seriousA11yViolations(page)
-      const fresh = violations.filter((v) => !known.includes(v.rule))
-      if (fresh.length > 0) found[`${name} (${theme})`] = fresh.map(describeViolation)
-      const seen = new Set(violations.map((v) => v.rule))
-      for (const rule of known) if (!seen.has(rule)) stillKnown.push(`${name} (${theme}): ${rule} is no longer found, remove it from KNOWN_VIOLATIONS`)
+      if (violations.length > 0) found[`${name} (${theme})`] = violations.map(describeViolation)
     }
     await scan('connect page')
     await connectDemoStore(page)
@@ -120,7 +102,6 @@ for (const theme of ['light', 'dark'] as const) {
         await scan(screen.name)
       })
     }
-    for (const note of stillKnown) test.info().annotations.push({ type: 'fixed', description: note })
     expect(found, 'serious or critical accessibility violations, by screen').toEqual({})
   })
 }
