@@ -41,6 +41,24 @@ describe('the router guard', () => {
     expect(router.currentRoute.value.path).toBe('/blogs/42')
   })
 
+  it('knows the connected store when the app opens on Settings', async () => {
+    api.connections.get.mockResolvedValue(state([connection()]))
+    const router = createAppRouter(createMemoryHistory())
+    await router.push('/settings')
+    expect(router.currentRoute.value.path).toBe('/settings')
+    expect(api.connections.get).toHaveBeenCalledTimes(1)
+    await router.push('/orders')
+    expect(router.currentRoute.value.path).toBe('/orders')
+    expect(api.connections.get).toHaveBeenCalledTimes(1)
+  })
+
+  it('still opens Settings when the main process does not answer', async () => {
+    api.connections.get.mockRejectedValue(new Error('host down'))
+    const router = createAppRouter(createMemoryHistory())
+    await router.push('/settings')
+    expect(router.currentRoute.value.path).toBe('/settings')
+  })
+
   it('goes back to Connect after the last store is disconnected', async () => {
     api.connections.get.mockResolvedValue(state([connection()]))
     const router = createAppRouter(createMemoryHistory())

@@ -39,16 +39,18 @@ export function createAppRouter(history: RouterHistory = createWebHashHistory())
   const router = createRouter({ history, routes })
 
   router.beforeEach(async (to): Promise<true | RouteLocationRaw> => {
-    if (to.meta.public) return true
     const connections = useConnectionsStore()
+    // Loaded before a public screen too: the app opened (or reloaded) on Settings still shows
+    // the connected stores and the store's screens in the sidebar.
     if (!connections.loaded) {
       try {
         await connections.load()
       } catch {
         // The main process did not answer: the connect page says so and offers to retry.
-        return CONNECT_PATH
+        return to.meta.public ? true : CONNECT_PATH
       }
     }
+    if (to.meta.public) return true
     return connections.active ? true : CONNECT_PATH
   })
 
