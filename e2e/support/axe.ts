@@ -16,11 +16,14 @@ export interface A11yViolation {
 }
 
 /**
- * Waits until no finite animation or transition runs: axe computes contrast from the opacity
- * of the moment, so a toast fading in or out would be judged at a colour no one reads it in.
- * Endless animations (spinners) are ignored.
+ * Waits until no toast is shown and no finite animation or transition runs: axe computes
+ * contrast from the opacity of the moment, so a toast fading in or out would be judged at a colour
+ * no one reads it in. Endless animations (spinners) are ignored.
  */
 async function settleAnimations(page: Page): Promise<void> {
+  // A toast (Naive UI's message, "Connected to …") is not part of the screen and starts its fade
+  // out on its own timer, possibly while axe runs: the scan waits until it is gone.
+  await expect(page.locator('.n-message')).toHaveCount(0, { timeout: 15_000 })
   await page.waitForFunction(() =>
     document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   )
