@@ -8,11 +8,12 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  // Two workers: the machines this runs on have two cores; specs are isolated (own host, store, profile).
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     browserName: 'chromium',
     launchOptions: {
