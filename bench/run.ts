@@ -5,7 +5,7 @@
 // How each figure is measured: docs/benchmarks.md.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { cpus, freemem, loadavg, totalmem, tmpdir } from 'node:os'
 import { extname, join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -13,7 +13,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { build } from 'vite'
 import { startDemoStore } from '../electron/demo-store/embedded'
 import { createApiClient } from '../electron/services/api-client'
-import { paramsSchema, type OperationName } from '../electron/common/store-api/operations'
+import { paramsSchema } from '../electron/common/store-api/operations'
+import { channels, type IpcResult } from '../electron/common/ipc-contract'
 import { findChromium } from '../e2e/support/chromium'
 import { startProcess } from '../e2e/support/processes'
 
@@ -79,9 +80,55 @@ async function buildBenchPage(): Promise<string> {
 
 const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
 
-function serveFolder(dir: string): Promise<{ url: string; server: Server }> {
+/** Where the bench page's store calls go: the renderer's own HTTP transport with this base. */
+const BENCH_IPC = '/__bench'
+const STORE_CALL_PATH = `${BENCH_IPC}/ipc/invoke/store.call`
+
+/**
+ * Answers the bench page's `store.call` as the browser shell's host does (electron/web-host,
+ * `POST /ipc/invoke/store.call` with `{ "args": [...] }`): the contract's argument check, the
+ * operation's params schema, then the services' own API client (its zod check of the store's
+ * answer included), answered as an IpcResult in JSON.
+ */
+async function storeCallAnswerer(storeUrl: string): Promise<(body: string) => Promise<IpcResult<unknown>>> {
+  const client = createApiClient()
+  const target = { connectionId: 'bench', baseUrl: storeUrl, token: await mintToken(storeUrl) }
+  return async (body) => {
+    const args = channels['store.call'].args.safeParse((JSON.parse(body) as { args?: unknown }).args)
+    if (!args.success) return { ok: false, error: { code: 'bad_request', message: 'not a store.call' } }
+    const [{ operation, params }] = args.data
+    const parsed = paramsSchema(operation).safeParse(params ?? {})
+    if (!parsed.success) return { ok: false, error: { code: 'bad_request', message: `${operation}: bad params` } }
+    return client.call(target, operation, parsed.data as never)
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+/** Serves the built bench page, and its store calls on the same origin (see storeCallAnswerer). */
+function serveFolder(dir: string, storeCall: (body: string) => Promise<IpcResult<unknown>>): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname
+    if (path === STORE_CALL_PATH && req.method === 'POST') {
+      readBody(req)
+        .then(storeCall)
+        .then((result) => {
+          res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
+          res.end(JSON.stringify(result))
+        })
+        .catch((error: unknown) => {
+          res.writeHead(500, { 'Content-Type': 'application/json' })
+          res.end(JSON.stringify({ ok: false, error: { code: 'internal', message: reasonOf(error) } }))
+        })
+      return
+    }
     if (path === '/blank.html') {
       res.writeHead(200, { 'Content-Type': 'text/html' })
       res.end('<!doctype html><html lang="en"><title>blank</title><main><h1>Blank</h1><button>Ready</button></main></html>')
@@ -104,16 +151,6 @@ async function mintToken(storeUrl: string): Promise<string> {
   return ((await res.json()) as { access_token: string }).access_token
 }
 
-/** Gives a page `window.benchStoreCall`: the services' own API client, as main would call it. */
-async function bindStoreCall(page: Page, storeUrl: string) {
-  const client = createApiClient()
-  const target = { connectionId: 'bench', baseUrl: storeUrl, token: await mintToken(storeUrl) }
-  await page.exposeFunction('benchStoreCall', async (operation: OperationName, params: unknown) => {
-    const parsed = paramsSchema(operation).parse(params ?? {})
-    return client.call(target, operation, parsed as never)
-  })
-}
-
 /**
  * A browser profile on disk: an incognito context keeps IndexedDB in memory, which is neither
  * what a user has nor able to hold 100,000 orders (the renderer was killed).
@@ -130,10 +167,9 @@ async function diskContext(): Promise<{ context: BrowserContext; close: () => Pr
   }
 }
 
-async function openBenchPage(context: BrowserContext, url: string, storeUrl: string): Promise<Page> {
+async function openBenchPage(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage()
   page.on('crash', () => console.error('The bench page crashed (out of memory?)'))
-  await bindStoreCall(page, storeUrl)
   await page.goto(url)
   await page.waitForFunction(() => document.title === 'Storedesk bench ready')
   return page
@@ -261,19 +297,22 @@ async function figureOrderList(host: Host, benchDir: string, storeUrl: string) {
     const connectionId = name.slice('storedesk-'.length)
 
     // The bench page is served on the app's own origin (routed, never reaching the host) so it
-    // can fill the app's own cache database through the data layer's Dexie class.
-    await page.route(`${host.origin}/__bench/**`, async (route) => {
-      const path = new URL(route.request().url()).pathname.replace(/^\/__bench\/?/, '') || 'index.html'
+    // can fill the app's own cache database through the data layer's Dexie class; its store
+    // calls (a few pages of orders to copy) are answered by the same route.
+    const storeCall = await storeCallAnswerer(storeUrl)
+    await page.route(`${host.origin}${BENCH_IPC}/**`, async (route) => {
+      const url = new URL(route.request().url())
+      if (url.pathname === STORE_CALL_PATH) return route.fulfill({ status: 200, json: await storeCall(route.request().postData() ?? '') })
+      const path = url.pathname.replace(/^\/__bench\/?/, '') || 'index.html'
       const file = join(benchDir, path)
       if (!existsSync(file)) return route.fulfill({ status: 404 })
       await route.fulfill({ status: 200, contentType: MIME[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) })
     })
-    await bindStoreCall(page, storeUrl)
-    await page.goto(`${host.origin}/__bench/index.html`)
+    await page.goto(`${host.origin}${BENCH_IPC}/index.html`)
     await page.waitForFunction(() => document.title === 'Storedesk bench ready')
     await page.evaluate(() => window.storedeskBench.fetchAllOrders())
     const seeded = await page.evaluate((id) => window.storedeskBench.seedCache(id, 100_000), connectionId)
-    await page.unroute(`${host.origin}/__bench/**`)
+    await page.unroute(`${host.origin}${BENCH_IPC}/**`)
 
     /**
      * Reloads the app on Collections: a screen that does not read orders, so the order list (and
@@ -476,8 +515,8 @@ async function main() {
   // --no-build reuses out/ (while working on the bench; a clean checkout needs the build).
   if (!process.argv.includes('--no-build')) execFileSync(join(root, 'node_modules/.bin/electron-vite'), ['build'], { cwd: root, stdio: 'ignore', env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } })
   const benchDir = await buildBenchPage()
-  const bench = await serveFolder(benchDir)
   const store = await startDemoStore({ orders: 10_000, rateLimit: false })
+  const bench = await serveFolder(benchDir, await storeCallAnswerer(store.url))
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS })
   let host: Host | null = null
   try {
@@ -493,12 +532,13 @@ async function main() {
       }
     }
     const disk = await diskContext()
-    const page = await openBenchPage(disk.context, bench.url, store.url)
+    const page = await openBenchPage(disk.context, bench.url)
     await step('1 first sync', '10,000 orders into the cache', '≤ 1.5x baseline', () => figureSync(page))
     await step('2 search', 'queries over 100,000 cached orders', '< 30 ms', () => figureSearch(page))
     await step('4 editor', 'keystroke p95, 20,000-word post', '≤ 1.2x and < 16 ms', () => figureEditor(page))
     await disk.close()
-    host = await startHost(store.url)
+    // Only figures 3 and 5 run the browser shell (a partial run may need neither, nor the build).
+    if (wanted('3 order list') || wanted('5 cold start')) host = await startHost(store.url)
     await step('5 cold start', 'renderer to interactive / JS before first paint', '< 1 s / < 250 KB', () => figureColdStart(browser, host!, bench.url))
     await step('3 order list', 'first row and scroll frames, 100,000 cached', '< 200 ms / 95% < 16 ms', () => figureOrderList(host!, benchDir, store.url))
     await step('6 demo store', 'page of 250 from 100,000 orders', '< 50 ms', () => figureDemoStorePage())

@@ -8,7 +8,8 @@ import { Editor, type AnyExtension } from '@tiptap/core'
 import StarterKit from '@tiptap/starter-kit'
 import { CharacterCount, Placeholder } from '@tiptap/extensions'
 import type { Order } from '@common/store-api/resources'
-import type { IpcResult } from '@common/ipc-contract'
+import { createApi } from '@/bridge'
+import { createHttpTransport } from '@/bridge/http-transport'
 import { StoreDatabase } from '@/data/db'
 import { syncResource } from '@/data/sync'
 import type { StoreCall } from '@/data/store-client'
@@ -19,8 +20,6 @@ import { FindReplace } from '@/features/blogs/editor/extensions/find-replace'
 
 declare global {
   interface Window {
-    /** Bound by bench/run.ts (page.exposeFunction): the services' API client against the demo store. */
-    benchStoreCall(operation: string, params: unknown): Promise<IpcResult<unknown>>
     storedeskBench: typeof bench
     /** Chromium with --js-flags=--expose-gc (bench/run.ts). */
     gc?: () => void
@@ -31,11 +30,13 @@ declare global {
   }
 }
 
-const call: StoreCall = async (operation, params) => {
-  const result = await window.benchStoreCall(operation, params)
-  if (!result.ok) throw new Error(`${operation}: ${result.error.code} ${result.error.message}`)
-  return result.value as never
-}
+/**
+ * The store, reached as the app reaches it in the browser shell: the renderer's bridge over its
+ * HTTP transport (POST <base>/ipc/invoke/store.call), which bench/run.ts answers on this
+ * page's origin with the services' API client, as the web host does.
+ */
+const api = createApi(createHttpTransport('/__bench'))
+const call: StoreCall = (operation, params) => api.store.call('bench', operation, params)
 
 let fetched: Order[] = []
 let memoryOrders: Order[] = []
