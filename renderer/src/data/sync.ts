@@ -8,6 +8,7 @@
 // here and not sent yet). Rows with unsent writes are never overwritten: the outbox's
 // optimistic state stays until the store has accepted the write.
 import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, Order } from '@common/store-api/resources'
+import type { Table } from 'dexie'
 import type { OperationResult } from '@common/store-api/operations'
 import { storeKey, SYNC_RESOURCES, type CachedBlog, type CachedCollection, type CachedMetaField, type StoreDatabase, type SyncResource, type SyncState } from './db'
 import { storeCallFor, type StoreCall } from './store-client'
@@ -278,11 +279,16 @@ class PagesAhead<T> {
 
 /**
  * A resumable full pass: `fetchPage(page)` answers rows and whether it was the last page; rows
- * get the pass's generation, and at the end rows of an older generation are deleted.
+ * get the pass's generation, and at the end rows of an older generation are deleted. Each page
+ * is written in a transaction over `table` (the resource's rows, whose `pending` marks say
+ * which an unsent write holds: outbox writes change them in transactions over the same table)
+ * and syncState only, so readers of other tables (the order list during the startup sync) never
+ * wait for it.
  */
 async function fullDiff<R>(
   db: StoreDatabase,
   resource: SyncResource,
+  table: Table,
   options: SyncOptions,
   fetchPage: (page: number) => Promise<{ items: R[]; last: boolean; total: number | null; perPage: number }>,
   store: (items: R[], generation: number) => Promise<void>,
@@ -296,7 +302,7 @@ async function fullDiff<R>(
     const result = await fetchPage(page)
     const done = (page - 1) * result.perPage + result.items.length
     const reported = result.total
-    await db.transaction('rw', [db.orders, db.checkouts, db.blogs, db.collections, db.metaFieldDefinitions, db.syncState], async () => {
+    await db.transaction('rw', [table, db.syncState], async () => {
       await store(result.items, state.generation)
       state = { ...state, cursor: result.last ? null : page + 1, storeTotal: reported ?? state.storeTotal, lastError: null }
       if (result.last) {
@@ -317,6 +323,7 @@ async function syncCheckouts(db: StoreDatabase, call: StoreCall, options: SyncOp
   await fullDiff<CheckoutSummary>(
     db,
     'checkouts',
+    db.checkouts,
     options,
     async (page) => {
       const { data } = await call('checkouts.list', { query: { page, page_size: CHECKOUT_PAGE_SIZE } })
@@ -367,6 +374,7 @@ async function syncBlogs(db: StoreDatabase, call: StoreCall, options: SyncOption
   await fullDiff<Blog>(
     db,
     'blogs',
+    db.blogs,
     options,
     async (page) => {
       const result = await call('blogs.list', { query: { page, include: 'collections', sort: 'created_at' } })
@@ -381,6 +389,7 @@ async function syncCollections(db: StoreDatabase, call: StoreCall, options: Sync
   await fullDiff<BlogCollection & { blogIds: number[] }>(
     db,
     'collections',
+    db.collections,
     options,
     async (page) => {
       const result = await call('collections.list', { query: { page } })
@@ -416,6 +425,7 @@ async function syncMetaFields(db: StoreDatabase, call: StoreCall, options: SyncO
   await fullDiff<MetaFieldDefinition>(
     db,
     'metaFields',
+    db.metaFieldDefinitions,
     options,
     async () => {
       const { data } = await call('metaFields.list', {})
