@@ -178,13 +178,20 @@ async function openBenchPage(context: BrowserContext, url: string): Promise<Page
 // ---------------------------------------------------------------- figures
 
 async function figureSync(page: Page) {
-  const count = await page.evaluate(() => window.storedeskBench.fetchAllOrders())
+  const fetchedAll = await page.evaluate(() => window.storedeskBench.fetchAllOrders())
+  const count = fetchedAll.count
   const sync = await page.evaluate(() => window.storedeskBench.firstSync('bench-first-sync'))
+  const writes = await page.evaluate(() => window.storedeskBench.firstSync('bench-first-sync-from-memory', true))
   const raw = await page.evaluate(() => window.storedeskBench.rawBulkWrite('bench-raw-write'))
-  if (sync.count !== count) throw new Error(`the sync cached ${sync.count} of ${count} orders`)
+  if (sync.count !== count || writes.count !== count) throw new Error(`the sync cached ${sync.count} (from memory ${writes.count}) of ${count} orders`)
   const seconds = sync.ms / 1000
-  add({ figure: '1 first sync', measure: `${count.toLocaleString('en-US')} orders into the cache`, value: round(seconds), unit: 's', baseline: round(raw.ms / 1000), baselineLabel: 'raw IDB put, one transaction', budget: '≤ 1.5x baseline', pass: sync.ms / raw.ms <= 1.5 })
+  const rawSeconds = round(raw.ms / 1000)
+  add({ figure: '1 first sync', measure: `${count.toLocaleString('en-US')} orders into the cache`, value: round(seconds), unit: 's', baseline: rawSeconds, baselineLabel: 'raw IDB put, one transaction', budget: '≤ 1.5x baseline', pass: sync.ms / raw.ms <= 1.5 })
   add({ figure: '1 first sync', measure: 'throughput', value: Math.round(count / seconds), unit: 'orders/s', baseline: Math.round(count / (raw.ms / 1000)), baselineLabel: 'raw IDB put', budget: '', pass: null })
+  // Where the time goes (informational): the same sync with the store's pages already in memory
+  // (the cache's own writes), and the pages alone, fetched one after another through the transport.
+  add({ figure: '1 first sync', measure: 'the same sync, pages already in memory (the writes alone)', value: round(writes.ms / 1000), unit: 's', baseline: rawSeconds, baselineLabel: 'raw IDB put, one transaction', budget: '', pass: null })
+  add({ figure: '1 first sync', measure: `the pages alone, one after another (${Math.ceil(count / 250)} requests through the transport and host)`, value: round(fetchedAll.ms / 1000), unit: 's', baseline: rawSeconds, baselineLabel: 'raw IDB put, one transaction', budget: '', pass: null })
 }
 
 const SEARCHES: { name: string; query: Record<string, unknown> }[] = [
