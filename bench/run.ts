@@ -17,6 +17,7 @@ import { paramsSchema } from '../electron/common/store-api/operations'
 import { channels, type IpcResult } from '../electron/common/ipc-contract'
 import { findChromium } from '../e2e/support/chromium'
 import { startProcess } from '../e2e/support/processes'
+import { BENCH_IPC } from './bench-ipc'
 
 const root = resolve(import.meta.dirname, '..')
 const strict = process.argv.includes('--strict')
@@ -80,8 +81,6 @@ async function buildBenchPage(): Promise<string> {
 
 const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
 
-/** Where the bench page's store calls go: the renderer's own HTTP transport with this base. */
-const BENCH_IPC = '/__bench'
 const STORE_CALL_PATH = `${BENCH_IPC}/ipc/invoke/store.call`
 
 /**
@@ -310,7 +309,7 @@ async function figureOrderList(host: Host, benchDir: string, storeUrl: string) {
     await page.route(`${host.origin}${BENCH_IPC}/**`, async (route) => {
       const url = new URL(route.request().url())
       if (url.pathname === STORE_CALL_PATH) return route.fulfill({ status: 200, json: await storeCall(route.request().postData() ?? '') })
-      const path = url.pathname.replace(/^\/__bench\/?/, '') || 'index.html'
+      const path = url.pathname.slice(BENCH_IPC.length).replace(/^\//, '') || 'index.html'
       const file = join(benchDir, path)
       if (!existsSync(file)) return route.fulfill({ status: 404 })
       await route.fulfill({ status: 200, contentType: MIME[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) })

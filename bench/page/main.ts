@@ -18,6 +18,7 @@ import { answerOrderQuery, OrderQuery } from '@/features/orders/order-query'
 import { orderIndexFor, type OrderIndex } from '@/features/orders/order-index'
 import { contentExtensions } from '@/features/blogs/editor/schema'
 import { FindReplace } from '@/features/blogs/editor/extensions/find-replace'
+import { BENCH_IPC } from '../bench-ipc'
 
 declare global {
   interface Window {
@@ -36,7 +37,7 @@ declare global {
  * HTTP transport (POST <base>/ipc/invoke/store.call), which bench/run.ts answers on this
  * page's origin with the services' API client, as the web host does.
  */
-const api = createApi(createHttpTransport('/__bench'))
+const api = createApi(createHttpTransport(BENCH_IPC))
 const call: StoreCall = (operation, params) => api.store.call('bench', operation, params)
 
 let fetched: Order[] = []
