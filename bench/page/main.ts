@@ -54,9 +54,10 @@ function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
 
 /**
  * The same JSON the sync receives, fetched once beforehand for the raw baseline (or `maxPages`
- * of it), one page after another; answers the time it took (the transport alone).
+ * of it), one page after another; answers how many orders and pages, and the time it took (the
+ * transport alone).
  */
-async function fetchAllOrders(maxPages = Infinity): Promise<{ count: number; ms: number }> {
+async function fetchAllOrders(maxPages = Infinity): Promise<{ count: number; pages: number; ms: number }> {
   fetched = []
   fetchedPages = []
   const { ms } = await timed(async () => {
@@ -67,7 +68,7 @@ async function fetchAllOrders(maxPages = Infinity): Promise<{ count: number; ms:
       if (page >= result.meta.last_page || result.data.length === 0) break
     }
   })
-  return { count: fetched.length, ms }
+  return { count: fetched.length, pages: fetchedPages.length, ms }
 }
 
 /**
