@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import Dexie from 'dexie'
 import type { Order } from '@common/store-api/resources'
 import { orderIndexRow, type OrderIndexRow } from '@/features/orders/order-index-row'
-import { CURRENT_SCHEMA_VERSION, ORDER_INDEX_ROWS, SCHEMA_VERSIONS, StoreDatabase, databaseName, deleteStoreDatabase, storeDatabase, storeKey, type OrderRowChanges } from './db'
+import { COMPACT_ABOVE_BLOCKS, CURRENT_SCHEMA_VERSION, ORDER_INDEX_BLOCK_ROWS, ORDER_INDEX_ROWS, SCHEMA_VERSIONS, StoreDatabase, databaseName, deleteStoreDatabase, storeDatabase, storeKey, type OrderIndexBlock, type OrderRowChanges } from './db'
 import { freshDatabase, makeBlog, makeOrder } from './test-support'
 
 const opened: Dexie[] = []
@@ -21,8 +21,24 @@ function seedFor(version: number): Record<string, unknown[]> {
     1: v1,
     // Version 2's database wrote each order's index row beside it.
     2: { ...v1, [ORDER_INDEX_ROWS]: v1.orders.map(orderIndexRow) },
+    3: { ...v1, [ORDER_INDEX_ROWS]: v1.orders.map(orderIndexRow) },
+    // Version 4's wrote them as one block per write.
+    4: { ...v1, orderIndexBlocks: [{ rows: v1.orders.map(orderIndexRow), deleted: [] }] },
   }
   return seeds[version] ?? {}
+}
+
+/**
+ * The index rows the blocks leave, by order ID, read as a reader does: block by block in key
+ * order, `after` a key when a reader has already read that far.
+ */
+async function indexRows(db: StoreDatabase, rows = new Map<number, OrderIndexRow>(), after?: number): Promise<Map<number, OrderIndexRow>> {
+  const blocks = after === undefined ? await db.orderIndexBlocks.toArray() : await db.orderIndexBlocks.where(':id').above(after).toArray()
+  for (const block of blocks) {
+    for (const row of block.rows) rows.set(row[0], row)
+    for (const id of block.deleted) rows.delete(id)
+  }
+  return rows
 }
 
 /** The order indexes IndexedDB itself holds (not what Dexie was told). */
@@ -56,14 +72,16 @@ describe('schema versions', () => {
       expect(db.verno).toBe(CURRENT_SCHEMA_VERSION)
       // Only the order indexes something reads are left (each costs every order write).
       expect(orderIndexNames(db)).toEqual(['[fulfillment_status+post_date]', 'number', 'order_total', 'paid_date', 'post_date', 'post_modified'])
-      for (const [table, rows] of Object.entries(seed)) expect(await db.table(table).count()).toBe(rows.length)
+      // Index rows of earlier versions moved into blocks (their table is gone).
+      for (const [table, rows] of Object.entries(seed)) if (table !== ORDER_INDEX_ROWS) expect(await db.table(table).count()).toBe(rows.length)
+      expect(db.backendDB().objectStoreNames.contains(ORDER_INDEX_ROWS)).toBe(false)
       // The current indexes answer over the upgraded rows.
       expect(await db.orders.where('[fulfillment_status+post_date]').between(['unfulfilled', Dexie.minKey], ['unfulfilled', Dexie.maxKey]).count()).toBe(seed.orders?.length ?? 0)
       expect((await db.outbox.where('lanes').equals('orders:1').toArray()).map((e) => e.label)).toEqual(seed.outbox ? ['Tracking X'] : [])
       // Every cached order has its index row, whichever version wrote the order.
-      expect(await db.orderIndexRows.toArray()).toEqual(((seed.orders ?? []) as Order[]).map(orderIndexRow))
+      expect([...(await indexRows(db)).values()]).toEqual(((seed.orders ?? []) as Order[]).map(orderIndexRow))
       await db.orders.put(makeOrder(9, 9))
-      expect(await db.orderIndexRows.get(9)).toEqual(orderIndexRow(makeOrder(9, 9)))
+      expect((await indexRows(db)).get(9)).toEqual(orderIndexRow(makeOrder(9, 9)))
     })
   }
 })
@@ -100,20 +118,29 @@ describe('order index rows', () => {
     })
     expect(heard).toHaveLength(1)
     expect([...heard[0]!.rows.keys()]).toEqual([1, 2])
-    expect(await db.orderIndexRows.get(2)).toEqual(orderIndexRow(makeOrder(2, 2, { transaction_id: 'TX-Two' })))
-    expect((await db.orderIndexRows.get(2))![1]).toContain('tx-two')
+    expect((await indexRows(db)).get(2)).toEqual(orderIndexRow(makeOrder(2, 2, { transaction_id: 'TX-Two' })))
+    expect((await indexRows(db)).get(2)![1]).toContain('tx-two')
+    // One block for the two orders written together.
+    expect(await db.orderIndexBlocks.count()).toBe(1)
 
     await db.orders.update(1, { fulfillment_status: 'fulfilled' })
-    expect((await db.orderIndexRows.get(1))![2]).toBe('fulfilled')
+    expect((await indexRows(db)).get(1)![2]).toBe('fulfilled')
     expect(heard[1]!.rows.get(1)![2]).toBe('fulfilled')
 
     await db.orders.delete(2)
-    expect(await db.orderIndexRows.get(2)).toBeUndefined()
+    expect([...(await indexRows(db)).keys()]).toEqual([1])
     expect(heard[2]!.rows).toEqual(new Map([[2, null]]))
 
+    // A range of orders deleted by key: the orders it held, and only those.
+    await db.orders.bulkPut([makeOrder(3, 3), makeOrder(4, 4), makeOrder(5, 5)])
+    await db.orders.where(':id').between(3, 4, true, true).delete()
+    expect([...(await indexRows(db)).keys()]).toEqual([1, 5])
+    expect(heard[4]!.rows).toEqual(new Map([[3, null], [4, null]]))
+    expect(heard[4]!.rangeDeleted).toBe(false)
+
     await db.orders.clear()
-    expect(await db.orderIndexRows.count()).toBe(0)
-    expect(heard[3]!.rangeDeleted).toBe(true)
+    expect(await db.orderIndexBlocks.count()).toBe(0)
+    expect(heard[5]!.rangeDeleted).toBe(true)
   })
 
   it('are neither written nor told when the transaction aborts', async () => {
@@ -127,11 +154,11 @@ describe('order index rows', () => {
       }),
     ).rejects.toThrow('the sync was cancelled')
     expect(await db.orders.count()).toBe(0)
-    expect(await db.orderIndexRows.count()).toBe(0)
+    expect(await db.orderIndexBlocks.count()).toBe(0)
     expect(heard).toEqual([])
   })
 
-  it('are told to the other windows of the app on the same database, read back from the rows table', async () => {
+  it('are told to the other windows of the app on the same database, made again from the orders', async () => {
     const here = freshDatabase()
     opened.push(here)
     const otherWindow = new StoreDatabase(here.connectionId)
@@ -149,5 +176,48 @@ describe('order index rows', () => {
     const changes = await heard
     expect(changes.rows).toEqual(new Map([[2, orderIndexRow(makeOrder(2, 2, { fulfillment_status: 'fulfilled' }))], [1, null]]))
     otherWindow.close()
+  })
+
+  it('are compacted once blocks pile up, and a reader part-way through the old blocks still ends with the right rows', async () => {
+    const db = freshDatabase()
+    opened.push(db)
+    await db.orders.bulkPut(Array.from({ length: 40 }, (_, i) => makeOrder(i + 1, i + 1)))
+    // One small write after another, as an order desk's day leaves them: updates and deletions.
+    for (let i = 1; i <= COMPACT_ABOVE_BLOCKS; i++) {
+      if (i % 4 === 0) await db.orders.delete(20 + i / 4)
+      else await db.orders.update((i % 20) + 1, { transaction_id: `TX-${i}` })
+    }
+    const before = await indexRows(db)
+    const blocks = await db.orderIndexBlocks.toArray()
+    expect(blocks).toHaveLength(COMPACT_ABOVE_BLOCKS + 1)
+    // A reader (another window's index loading) has read part of the blocks when compaction runs.
+    const partWay = new Map<number, OrderIndexRow>()
+    for (const block of blocks.slice(0, 10)) {
+      for (const row of block.rows) partWay.set(row[0], row)
+      for (const id of block.deleted) partWay.delete(id)
+    }
+
+    expect(await db.compactOrderIndexBlocks()).toBe(true)
+    expect(await db.orderIndexBlocks.count()).toBe(1)
+    expect(await indexRows(db)).toEqual(before)
+    expect(await indexRows(db, partWay, blocks[9]!.seq)).toEqual(before)
+    expect([...before.values()]).toEqual((await db.orders.toArray()).map(orderIndexRow))
+    // Nothing left to fold: it does not rewrite the block again.
+    expect(await db.compactOrderIndexBlocks()).toBe(false)
+    // Writes after compaction append after it, and win.
+    await db.orders.update(1, { fulfillment_status: 'unfulfilled' })
+    expect((await indexRows(db)).get(1)![2]).toBe('unfulfilled')
+  })
+
+  it('are compacted into blocks of a bounded size', async () => {
+    const db = freshDatabase()
+    opened.push(db)
+    const total = ORDER_INDEX_BLOCK_ROWS + 10
+    // Two writes of every order: half the stored rows are dead.
+    for (let round = 0; round < 2; round++) await db.orders.bulkPut(Array.from({ length: total }, (_, i) => makeOrder(i + 1, i + 1)))
+    expect(await db.compactOrderIndexBlocks()).toBe(true)
+    const blocks: OrderIndexBlock[] = await db.orderIndexBlocks.toArray()
+    expect(blocks.map((block) => block.rows.length)).toEqual([ORDER_INDEX_BLOCK_ROWS, 10])
+    expect((await indexRows(db)).size).toBe(total)
   })
 })

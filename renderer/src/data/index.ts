@@ -23,13 +23,15 @@
 //     blogDrafts (key `key`): the blog editor's autosaved, not-yet-queued drafts (editor owns it)
 //     blogRevisions (++id; key, [key+createdAt]): local snapshot history (editor owns it)
 //     outbox, conflicts, syncState, counters: bookkeeping, read by the sync panel.
-//     orderIndexRows (out-of-line key: the order's ID): one compact row per cached order
-//       (features/orders/order-index-row.ts), written by the database itself in the same
-//       transaction as every order write; the order list's in-memory index loads them.
+//     orderIndexBlocks (++seq, in write order): the compact index rows
+//       (features/orders/order-index-row.ts) of each write to orders, one block per write
+//       (`rows` written, then IDs `deleted`), written by the database itself in the same
+//       transaction; a later block wins. The order list's in-memory index loads them, and asks
+//       db.compactOrderIndexBlocks() to fold them together once orderIndexBlocksNeedCompaction.
 //   db.onOrderRowChanges(listener) → unsubscribe: after each committed transaction that wrote
 //   or deleted orders, the rows it left (`rows`: ID → row, null when deleted; `rangeDeleted`
 //   after a clear); a commit in another window of the app is told too (over a BroadcastChannel,
-//   its rows read back from the table).
+//   its rows made again from the orders it names).
 //   Local marks on cached rows: `pending` (an unsent write touches it: show "not yet sent"),
 //   `server` (the store's copy before the first unsent change), `deleted` (a delete is queued:
 //   hide it). Keys of offline-creatable things never change; `storeId` fills in when accepted.
@@ -94,7 +96,7 @@
 //   uncertain update is not re-sent when the store already holds exactly our values. The store
 //   keeps seo_slug unique, so give new posts and collections a slug.
 // - An update or delete of a create that never left the outbox is folded into it (one request).
-export { StoreDatabase, storeDatabase, deleteStoreDatabase, databaseName, newLocalKey, storeKey, storeIdOfKey, SYNC_RESOURCES, CURRENT_SCHEMA_VERSION } from './db'
+export { StoreDatabase, storeDatabase, deleteStoreDatabase, databaseName, newLocalKey, storeKey, storeIdOfKey, SYNC_RESOURCES, CURRENT_SCHEMA_VERSION, orderIndexBlocksNeedCompaction } from './db'
 export type {
   RowKey,
   CachedOrder,
@@ -112,6 +114,7 @@ export type {
   OutboxError,
   ConflictRecord,
   OrderRowChanges,
+  OrderIndexBlock,
 } from './db'
 export type { Write, WriteKind, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter } from './writes'
 export { enqueueWrite, retryWrite, discardWrite, updateWriteBody, resolveConflict, rowByRef, type ConflictChoice, type EnqueueOptions } from './outbox'

@@ -1,7 +1,8 @@
 // One cached order as the order list's index needs it: the lower-cased search text and the
 // values every filter and sort of order-query.ts reads, nothing else (a full order is ~4 KB,
-// this row ~200 bytes). The cache writes one beside every order in the same transaction
-// (renderer/src/data/db.ts), so the list loads 100,000 of them without reading the orders.
+// this row ~200 bytes). The cache writes the rows of every write to orders beside it, as one
+// block in the same transaction (renderer/src/data/db.ts), so the list loads 100,000 of them
+// without reading the orders.
 // A change to what this row holds needs a new cache schema version that rebuilds the rows.
 import type { Order } from '@common/store-api/resources'
 

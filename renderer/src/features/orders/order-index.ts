@@ -5,18 +5,18 @@
 // slot: no sort, no row read. It answers exactly as order-query.ts's array reference does
 // (order-query.test.ts checks every filter and sort, after writes too).
 //
-// It loads from the cache's compact index rows (order-index-row.ts, written beside every order
-// by renderer/src/data/db.ts) in chunks, then follows every committed write to `orders` through
+// It loads from the cache's compact index rows (order-index-row.ts, written in a block beside
+// every write to orders by renderer/src/data/db.ts) a few blocks at a time, then follows every committed write to `orders` through
 // `db.onOrderRowChanges` (sync pages, optimistic writes, clears). Until it has loaded, the first
 // window of an unfiltered list comes straight from the cache's sort index (`firstWindowFromCache`).
 // One index per open database; dropped when that database closes (disconnect deletes it).
 import type { Table } from 'dexie'
 import type { Order } from '@common/store-api/resources'
-import type { OrderRowChanges, StoreDatabase } from '@/data'
+import { orderIndexBlocksNeedCompaction, type OrderIndexBlock, type OrderRowChanges, type StoreDatabase } from '@/data'
 import { SEARCH_FIELD_SEPARATOR, type OrderIndexRow } from './order-index-row'
 import { hasRange, inDayRange, parseSort, SORT_FIELDS, type DayRange, type OrderQuery, type OrderSortKey } from './order-query'
 
-/** Index rows read per IndexedDB request while loading: small enough to keep frames flowing. */
+/** Index rows read per IndexedDB request while loading (about; blocks come whole): small enough to keep frames flowing. */
 const LOAD_CHUNK = 5000
 
 const SORT_KEYS: readonly OrderSortKey[] = ['date', 'modified_date', 'paid_date', 'total_sales']
@@ -279,7 +279,12 @@ export class OrderIndex {
   private loadRun = 0
   private readonly stopFollowing: () => void
 
-  constructor(private readonly rows: Table<OrderIndexRow, number>, follow: (listener: (changes: OrderRowChanges) => void) => () => void) {
+  constructor(
+    private readonly blocks: Table<OrderIndexBlock, number>,
+    follow: (listener: (changes: OrderRowChanges) => void) => () => void,
+    /** Folds the blocks together (the database's compactOrderIndexBlocks): asked once a load found them piled up. */
+    private readonly compact: () => Promise<unknown>,
+  ) {
     // Follow first, then read: a write committed during the load is either already in the rows
     // read or in the queue (both, at worst, which applying it again leaves the same).
     this.stopFollowing = follow((changes) => this.onChanges(changes))
@@ -372,13 +377,28 @@ export class OrderIndex {
     this.reset()
     try {
       let after: number | undefined
+      let perRead = 1
+      let blocksRead = 0
+      let rowsRead = 0
       for (;;) {
-        const chunk = await (after === undefined ? this.rows.toCollection() : this.rows.where(':id').above(after)).limit(LOAD_CHUNK).toArray()
+        const read = await (after === undefined ? this.blocks.toCollection() : this.blocks.where(':id').above(after)).limit(perRead).toArray()
         if (run !== this.loadRun) return
-        this.ensureCapacity(this.size + chunk.length)
-        for (const row of chunk) this.put(row)
-        if (chunk.length < LOAD_CHUNK) break
-        after = chunk[chunk.length - 1]![0]
+        for (const block of read) {
+          this.ensureCapacity(this.size + block.rows.length)
+          for (const row of block.rows) this.put(row)
+          for (const id of block.deleted) this.remove(id)
+          rowsRead += block.rows.length
+        }
+        blocksRead += read.length
+        if (read.length < perRead) break
+        after = read[read.length - 1]!.seq
+        // As many blocks next time as held about LOAD_CHUNK rows this time (small blocks are many).
+        perRead = Math.max(1, Math.min(1000, Math.floor((LOAD_CHUNK * read.length) / Math.max(1, read.reduce((n, block) => n + block.rows.length, 0)))))
+      }
+      if (orderIndexBlocksNeedCompaction(blocksRead, rowsRead, this.size)) {
+        this.compact().catch((error: unknown) => {
+          if (!(error instanceof Error && error.name === 'DatabaseClosedError')) console.error('The order index blocks could not be compacted:', error)
+        })
       }
       // Joined now rather than at the first search: that search stays fast, and the texts read
       // one by one are let go.
@@ -538,7 +558,11 @@ export function existingOrderIndex(db: StoreDatabase): OrderIndex | undefined {
 export function orderIndexFor(db: StoreDatabase): OrderIndex {
   let index = indexes.get(db)
   if (!index || index.state === 'dropped') {
-    const created = new OrderIndex(db.orderIndexRows, (listener) => db.onOrderRowChanges(listener))
+    const created = new OrderIndex(
+      db.orderIndexBlocks,
+      (listener) => db.onOrderRowChanges(listener),
+      () => db.compactOrderIndexBlocks(),
+    )
     const drop = () => {
       db.on.close.unsubscribe(drop)
       if (indexes.get(db) === created) indexes.delete(db)

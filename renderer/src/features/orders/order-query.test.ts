@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Order } from '@common/store-api/resources'
-import { StoreDatabase } from '@/data/db'
+import { COMPACT_ABOVE_BLOCKS, StoreDatabase } from '@/data/db'
 import { makeOrder, makeOrders, seededRandom } from './order-fixtures'
 import { firstWindowFromCache, orderIndexFor, type OrderIndex } from './order-index'
 import {
@@ -220,6 +220,35 @@ describe('answering an order query from the cache (the order index)', () => {
     // The writes may have been applied with the load or after it: either way the answer is the same.
     if (index.size !== current.length) await nextChange(index)
     expectSameAnswers(index, current, queries.slice(0, 60))
+  })
+
+  it('loads from the blocks of many small writes, deletions included, and folds them together for the next load', async () => {
+    // An order desk's day: one order changed or deleted at a time, each write its own block.
+    const random = seededRandom(9)
+    const current = new Map(cached.map((o) => [o.ID, o]))
+    for (let i = 0; i < COMPACT_ABOVE_BLOCKS + 20; i++) {
+      const id = cached[Math.floor(random() * cached.length)]!.ID
+      if (i % 5 === 0) {
+        await db.orders.delete(id)
+        current.delete(id)
+      } else {
+        const changed = makeOrder(id, random)
+        await db.orders.put(changed)
+        current.set(id, changed)
+      }
+    }
+    const blocksBefore = await db.orderIndexBlocks.count()
+    expect(blocksBefore).toBeGreaterThan(COMPACT_ABOVE_BLOCKS)
+    const index = await readyIndex(db)
+    expectSameAnswers(index, [...current.values()], queries)
+    await expect.poll(() => db.orderIndexBlocks.count()).toBeLessThan(blocksBefore)
+    // Another window's index, loaded from the folded blocks, answers the same.
+    const otherWindow = new StoreDatabase(db.connectionId)
+    try {
+      expectSameAnswers(await readyIndex(otherWindow), [...current.values()], queries)
+    } finally {
+      otherWindow.close()
+    }
   })
 
   it('includes the last day of a range, excludes orders never paid or with a zero date, and sorts them as the oldest', async () => {
