@@ -1,23 +1,20 @@
 // `npm run bench` (issue 8): the six figures, each measured side by side with its baseline in
 // the same run, printed as a table with the budgets (a FAILING line when one is missed) and
-// written to bench/results.json. Runs the browser shell on the system Chromium against demo
-// stores started in this process. Exit code is non-zero on a missed budget only with --strict.
+// written to bench/results.json. Runs the browser shell (its web host as its own process) on the
+// system Chromium against a demo store in its own process (figure 6's store runs in this one).
+// Exit code is non-zero on a missed budget only with --strict.
 // How each figure is measured: docs/benchmarks.md.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import { cpus, freemem, loadavg, totalmem, tmpdir } from 'node:os'
 import { extname, join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { build } from 'vite'
 import { startDemoStore } from '../electron/demo-store/embedded'
-import { createApiClient } from '../electron/services/api-client'
-import { paramsSchema } from '../electron/common/store-api/operations'
-import { channels, type IpcResult } from '../electron/common/ipc-contract'
 import { findChromium } from '../e2e/support/chromium'
 import { startProcess } from '../e2e/support/processes'
-import { BENCH_IPC } from './bench-ipc'
 
 const root = resolve(import.meta.dirname, '..')
 const strict = process.argv.includes('--strict')
@@ -81,67 +78,17 @@ async function buildBenchPage(): Promise<string> {
 
 const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' }
 
-const STORE_CALL_PATH = `${BENCH_IPC}/ipc/invoke/store.call`
+/** Where the bench page is served on the web host's origin (routed by Playwright: the host never sees it). */
+const BENCH_PATH = '/__bench'
 
-/**
- * Answers the bench page's `store.call` as the browser shell's host does (electron/web-host,
- * `POST /ipc/invoke/store.call` with `{ "args": [...] }`): the contract's argument check, the
- * operation's params schema, then the services' own API client (its zod check of the store's
- * answer included), answered as an IpcResult in JSON.
- */
-async function storeCallAnswerer(storeUrl: string): Promise<(body: string) => Promise<IpcResult<unknown>>> {
-  const client = createApiClient()
-  const target = { connectionId: 'bench', baseUrl: storeUrl, token: await mintToken(storeUrl) }
-  return async (body) => {
-    const args = channels['store.call'].args.safeParse((JSON.parse(body) as { args?: unknown }).args)
-    if (!args.success) return { ok: false, error: { code: 'bad_request', message: 'not a store.call' } }
-    const [{ operation, params }] = args.data
-    const parsed = paramsSchema(operation).safeParse(params ?? {})
-    if (!parsed.success) return { ok: false, error: { code: 'bad_request', message: `${operation}: bad params` } }
-    return client.call(target, operation, parsed.data as never)
-  }
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
-}
-
-/** Serves the built bench page, and its store calls on the same origin (see storeCallAnswerer). */
-function serveFolder(dir: string, storeCall: (body: string) => Promise<IpcResult<unknown>>): Promise<{ url: string; server: Server }> {
+/** A blank page on its own server: figure 5's baseline, a static page in the same browser. */
+function serveBlankPage(): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname
-    if (path === STORE_CALL_PATH && req.method === 'POST') {
-      readBody(req)
-        .then(storeCall)
-        .then((result) => {
-          res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' })
-          res.end(JSON.stringify(result))
-        })
-        .catch((error: unknown) => {
-          res.writeHead(500, { 'Content-Type': 'application/json' })
-          res.end(JSON.stringify({ ok: false, error: { code: 'internal', message: reasonOf(error) } }))
-        })
-      return
-    }
-    if (path === '/blank.html') {
-      res.writeHead(200, { 'Content-Type': 'text/html' })
-      res.end('<!doctype html><html lang="en"><title>blank</title><main><h1>Blank</h1><button>Ready</button></main></html>')
-      return
-    }
-    const file = join(dir, path === '/' ? 'index.html' : path)
-    if (!file.startsWith(dir) || !existsSync(file)) {
-      res.writeHead(404).end()
-      return
-    }
-    res.writeHead(200, { 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream' })
-    res.end(readFileSync(file))
+    if (new URL(req.url ?? '/', 'http://x').pathname !== '/blank.html') return void res.writeHead(404).end()
+    res.writeHead(200, { 'Content-Type': 'text/html' })
+    res.end('<!doctype html><html lang="en"><title>blank</title><main><h1>Blank</h1><button>Ready</button></main></html>')
   })
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server })))
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}/blank.html`, server })))
 }
 
 async function mintToken(storeUrl: string): Promise<string> {
@@ -166,11 +113,50 @@ async function diskContext(): Promise<{ context: BrowserContext; close: () => Pr
   }
 }
 
-async function openBenchPage(context: BrowserContext, url: string): Promise<Page> {
+/** The app in the browser shell, connected to the demo store through its consent page, in a browser profile on disk. */
+interface ConnectedApp {
+  context: BrowserContext
+  page: Page
+  /** The connection's ID (its cache database is `storedesk-<id>`). */
+  connectionId: string
+  close: () => Promise<void>
+}
+
+async function connectApp(host: Host): Promise<ConnectedApp> {
+  const disk = await diskContext()
+  const context = disk.context
   const page = await context.newPage()
-  page.on('crash', () => console.error('The bench page crashed (out of memory?)'))
-  await page.goto(url)
+  page.on('crash', () => console.error('The page crashed (out of memory?)'))
+  await page.goto(host.url)
+  const consentOpened = context.waitForEvent('page')
+  await page.getByRole('button', { name: 'Try the demo store' }).click()
+  const consent = await consentOpened
+  await consent.getByRole('button', { name: 'Install' }).click()
+  await consent.getByText(/connected/i).first().waitFor()
+  await consent.close()
+  await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor()
+  // The cache database is opened once the first screen reads it: wait for its name.
+  const found = await page.waitForFunction(async () => (await indexedDB.databases()).map((d) => d.name ?? '').find((d) => d.startsWith('storedesk-')) ?? false, undefined, { timeout: 30_000 })
+  const connectionId = ((await found.jsonValue()) as string).slice('storedesk-'.length)
+  return { context, page, connectionId, close: disk.close }
+}
+
+/**
+ * Serves the bench page on the app's own origin (routed, never reaching the host) and opens it
+ * in the app's tab (which stops the app's own startup sync): its store calls then go to the web
+ * host as the app's do, with the app's session cookie, for the app's connection.
+ */
+async function openBenchPage(app: ConnectedApp, host: Host, benchDir: string): Promise<Page> {
+  const { page } = app
+  await page.route(`${host.origin}${BENCH_PATH}/**`, async (route) => {
+    const path = new URL(route.request().url()).pathname.slice(BENCH_PATH.length).replace(/^\//, '') || 'index.html'
+    const file = join(benchDir, path)
+    if (!existsSync(file)) return route.fulfill({ status: 404 })
+    await route.fulfill({ status: 200, contentType: MIME[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) })
+  })
+  await page.goto(`${host.origin}${BENCH_PATH}/index.html`)
   await page.waitForFunction(() => document.title === 'Storedesk bench ready')
+  await page.evaluate((id) => window.storedeskBench.useConnection(id), app.connectionId)
   return page
 }
 
@@ -242,12 +228,12 @@ async function startHost(storeUrl: string): Promise<Host> {
   }
 }
 
-async function figureColdStart(browser: Browser, host: Host, benchUrl: string) {
+async function figureColdStart(browser: Browser, host: Host, blankUrl: string) {
   const appTimes: number[] = []
   const blankTimes: number[] = []
   const scripts: { url: string; body: Buffer }[] = []
   for (let run = 0; run < 3; run++) {
-    for (const [url, times, label] of [[host.url, appTimes, 'Try the demo store'], [`${benchUrl}/blank.html`, blankTimes, 'Ready']] as const) {
+    for (const [url, times, label] of [[host.url, appTimes, 'Try the demo store'], [blankUrl, blankTimes, 'Ready']] as const) {
       const context = await browser.newContext()
       const page = await context.newPage()
       await page.goto(url)
@@ -284,41 +270,17 @@ async function figureColdStart(browser: Browser, host: Host, benchUrl: string) {
   add({ figure: '5 cold start', measure: `JS before first paint (${scripts.length} files, gzip)`, value: round(gzipped / 1024, 1), unit: 'KB', baseline: round(plain / 1024, 1), baselineLabel: 'same files uncompressed', budget: '< 250 KB', pass: gzipped < 250 * 1024 })
 }
 
-async function figureOrderList(host: Host, benchDir: string, storeUrl: string) {
-  const disk = await diskContext()
-  const context = disk.context
-  const page = await context.newPage()
+async function figureOrderList(host: Host, benchDir: string) {
+  const app = await connectApp(host)
+  const { page, connectionId } = app
+  const name = `storedesk-${connectionId}`
   try {
-    await page.goto(host.url)
-    const consentOpened = context.waitForEvent('page')
-    await page.getByRole('button', { name: 'Try the demo store' }).click()
-    const consent = await consentOpened
-    await consent.getByRole('button', { name: 'Install' }).click()
-    await consent.getByText(/connected/i).first().waitFor()
-    await consent.close()
-    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor()
-    // The cache database is opened once the first screen reads it: wait for its name.
-    const found = await page.waitForFunction(async () => (await indexedDB.databases()).map((d) => d.name ?? '').find((d) => d.startsWith('storedesk-')) ?? false, undefined, { timeout: 30_000 })
-    const name = (await found.jsonValue()) as string
-    const connectionId = name.slice('storedesk-'.length)
-
-    // The bench page is served on the app's own origin (routed, never reaching the host) so it
-    // can fill the app's own cache database through the data layer's Dexie class; its store
-    // calls (a few pages of orders to copy) are answered by the same route.
-    const storeCall = await storeCallAnswerer(storeUrl)
-    await page.route(`${host.origin}${BENCH_IPC}/**`, async (route) => {
-      const url = new URL(route.request().url())
-      if (url.pathname === STORE_CALL_PATH) return route.fulfill({ status: 200, json: await storeCall(route.request().postData() ?? '') })
-      const path = url.pathname.slice(BENCH_IPC.length).replace(/^\//, '') || 'index.html'
-      const file = join(benchDir, path)
-      if (!existsSync(file)) return route.fulfill({ status: 404 })
-      await route.fulfill({ status: 200, contentType: MIME[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) })
-    })
-    await page.goto(`${host.origin}${BENCH_IPC}/index.html`)
-    await page.waitForFunction(() => document.title === 'Storedesk bench ready')
+    // The bench page, on the app's origin, fills the app's own cache database through the data
+    // layer's Dexie class with copies of the store's orders (fetched through the host).
+    await openBenchPage(app, host, benchDir)
     await page.evaluate(() => window.storedeskBench.fetchAllOrders())
     const seeded = await page.evaluate((id) => window.storedeskBench.seedCache(id, 100_000), connectionId)
-    await page.unroute(`${host.origin}${BENCH_IPC}/**`)
+    await page.unroute(`${host.origin}${BENCH_PATH}/**`)
 
     /**
      * Reloads the app on Collections: a screen that does not read orders, so the order list (and
@@ -448,7 +410,7 @@ async function figureOrderList(host: Host, benchDir: string, storeUrl: string) {
     })
     add({ figure: '3 order list', measure: 'scroll frame time p95', value: round(percentile(frames.scrolling, 95)), unit: 'ms', baseline: round(percentile(frames.idle, 95)), baselineLabel: 'idle page, same tab', budget: '', pass: null })
   } finally {
-    await disk.close()
+    await app.close()
   }
 }
 
@@ -521,11 +483,11 @@ async function main() {
   // --no-build reuses out/ (while working on the bench; a clean checkout needs the build).
   if (!process.argv.includes('--no-build')) execFileSync(join(root, 'node_modules/.bin/electron-vite'), ['build'], { cwd: root, stdio: 'ignore', env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } })
   const benchDir = await buildBenchPage()
-  // The store the app syncs from runs in its own process, as a store is another machine: in this
-  // process it would take turns on one thread with the host's work (the API client's validation
-  // and the JSON answer to the page) that figure 1 measures.
+  // The store the app syncs from and the browser shell's host run in their own processes, as in
+  // `npm run web` (a store is another machine): the host's work for each page of orders (the API
+  // client's validation, the JSON answer to the page) is part of what figure 1 measures.
   const store = await startProcess('electron/demo-store/cli.ts', ['--port', '0', '--orders', '10000', '--no-rate-limit'], /Demo store: (http:\/\/127\.0\.0\.1:\d+)/)
-  const bench = await serveFolder(benchDir, await storeCallAnswerer(store.url))
+  const blank = await serveBlankPage()
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS })
   let host: Host | null = null
   try {
@@ -540,16 +502,22 @@ async function main() {
         notMeasured(figure, measure, budget, reasonOf(error))
       }
     }
-    const disk = await diskContext()
-    const page = await openBenchPage(disk.context, bench.url)
-    await step('1 first sync', '10,000 orders into the cache', '≤ 1.5x baseline', () => figureSync(page))
-    await step('2 search', 'queries over 100,000 cached orders', '< 30 ms', () => figureSearch(page))
-    await step('4 editor', 'keystroke p95, 20,000-word post', '≤ 1.2x and < 16 ms', () => figureEditor(page))
-    await disk.close()
-    // Only figures 3 and 5 run the browser shell (a partial run may need neither, nor the build).
-    if (wanted('3 order list') || wanted('5 cold start')) host = await startHost(store.url)
-    await step('5 cold start', 'renderer to interactive / JS before first paint', '< 1 s / < 250 KB', () => figureColdStart(browser, host!, bench.url))
-    await step('3 order list', 'first row and scroll frames, 100,000 cached', '< 200 ms / 95% < 16 ms', () => figureOrderList(host!, benchDir, store.url))
+    // Every figure but 6 runs in (or beside) the browser shell; 6 alone needs neither it nor the build.
+    if (['1', '2', '3', '4', '5'].some((figure) => wanted(figure))) host = await startHost(store.url)
+    // First, while no store is connected yet: a new user's first screen.
+    await step('5 cold start', 'renderer to interactive / JS before first paint', '< 1 s / < 250 KB', () => figureColdStart(browser, host!, blank.url))
+    if (wanted('1 first sync') || wanted('2 search') || wanted('4 editor')) {
+      const app = await connectApp(host!)
+      try {
+        const page = await openBenchPage(app, host!, benchDir)
+        await step('1 first sync', '10,000 orders into the cache', '≤ 1.5x baseline', () => figureSync(page))
+        await step('2 search', 'queries over 100,000 cached orders', '< 30 ms', () => figureSearch(page))
+        await step('4 editor', 'keystroke p95, 20,000-word post', '≤ 1.2x and < 16 ms', () => figureEditor(page))
+      } finally {
+        await app.close()
+      }
+    }
+    await step('3 order list', 'first row and scroll frames, 100,000 cached', '< 200 ms / 95% < 16 ms', () => figureOrderList(host!, benchDir))
     await step('6 demo store', 'page of 250 from 100,000 orders', '< 50 ms', () => figureDemoStorePage())
     rows.sort((a, b) => a.figure.localeCompare(b.figure))
     const results = { ranAt: new Date().toISOString(), machine: machine(browser.version()), loadAverageAtStart: loadAverages, rows }
@@ -569,7 +537,7 @@ async function main() {
     await browser.close()
     await host?.stop()
     await store.stop()
-    bench.server.close()
+    blank.server.close()
     rmSync(benchDir, { recursive: true, force: true })
   }
   const missed = rows.filter((r) => r.pass === false).length

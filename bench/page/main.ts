@@ -18,7 +18,6 @@ import { answerOrderQuery, OrderQuery } from '@/features/orders/order-query'
 import { orderIndexFor, type OrderIndex } from '@/features/orders/order-index'
 import { contentExtensions } from '@/features/blogs/editor/schema'
 import { FindReplace } from '@/features/blogs/editor/extensions/find-replace'
-import { BENCH_IPC } from '../bench-ipc'
 
 declare global {
   interface Window {
@@ -34,11 +33,20 @@ declare global {
 
 /**
  * The store, reached as the app reaches it in the browser shell: the renderer's bridge over its
- * HTTP transport (POST <base>/ipc/invoke/store.call), which bench/run.ts answers on this
- * page's origin with the services' API client, as the web host does.
+ * HTTP transport (POST /ipc/invoke/store.call), answered by the web host itself (this page is
+ * served on its origin, with the app's session cookie) for the connection the bench made
+ * through the consent page (`useConnection`).
  */
-const api = createApi(createHttpTransport(BENCH_IPC))
-const call: StoreCall = (operation, params) => api.store.call('bench', operation, params)
+const api = createApi(createHttpTransport())
+let connectionId: string | null = null
+const call: StoreCall = (operation, params) => {
+  if (connectionId === null) throw new Error('no connection: call useConnection first')
+  return api.store.call(connectionId, operation, params)
+}
+
+function useConnection(id: string): void {
+  connectionId = id
+}
 
 let fetched: Order[] = []
 /** The store's answers as the sync received them, for a sync with the network taken out. */
@@ -259,6 +267,6 @@ function appEditorExtensions(): AnyExtension[] {
   return [...contentExtensions(), Placeholder.configure({ placeholder: 'Write your post…' }), CharacterCount, FindReplace]
 }
 
-const bench = { fetchAllOrders, firstSync, rawBulkWrite, seedCache, loadIndex, queryTimes, dropSeeded, editorLatency }
+const bench = { useConnection, fetchAllOrders, firstSync, rawBulkWrite, seedCache, loadIndex, queryTimes, dropSeeded, editorLatency }
 window.storedeskBench = bench
 document.title = 'Storedesk bench ready'
