@@ -470,7 +470,10 @@ export class StoreDatabase extends Dexie {
    * through the blocks (another window loading its index) must still end with the right rows,
    * so the new blocks take keys after the second-to-last old one and up to the last: a reader
    * that has not read the last old block reads all of them. They keep the deletions of orders
-   * an old block wrote, which that reader may have read.
+   * an old block wrote, which that reader may have read. (The next compaction lets those go: a
+   * reader overtaken by two compactions during one load may keep a deleted order's row until
+   * its next load: the list finds no such order in the cache for that slot, and counts one too
+   * many. Two compactions need over 128 writes by other windows during one load.)
    */
   async compactOrderIndexBlocks(): Promise<boolean> {
     return this.transaction('rw', this.orderIndexBlocks, async () => {
