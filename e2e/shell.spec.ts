@@ -1,7 +1,8 @@
 // The app frame as a person meets it: only Connect and Settings before a store is
 // connected, a named main navigation that marks where you are, a skip link, the store and
-// online/offline indicator in words, a theme that survives a reload, and Settings telling
-// plainly how tokens are kept and which requests were made.
+// online/offline indicator in words, a theme that survives a reload, no motion for a person who
+// asked for reduced motion, and Settings telling plainly how tokens are kept and which requests
+// were made.
 import type { Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { test, expect } from './support/fixtures'
@@ -37,6 +38,15 @@ test('without a store only Connect and Settings are offered, and other addresses
   await mainNav(page).getByRole('link', { name: 'Settings' }).click()
   await expect(page).toHaveURL(/#\/settings$/)
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+})
+
+test('motion follows the system setting: none for a person who asked for reduced motion', async ({ page }) => {
+  const button = page.getByRole('button', { name: 'Try the demo store' })
+  const longestTransition = () => button.evaluate((el) => Math.max(...getComputedStyle(el).transitionDuration.split(',').map((d) => parseFloat(d))))
+  // The suite runs as a person who asked for reduced motion (support/fixtures.ts).
+  expect(await longestTransition()).toBeLessThan(0.001)
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
+  expect(await longestTransition()).toBeGreaterThan(0.1)
 })
 
 test('the skip link and the navigation work from the keyboard', async ({ page }) => {

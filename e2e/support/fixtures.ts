@@ -28,6 +28,13 @@ interface Fixtures {
 const root = resolve(import.meta.dirname, '../..')
 export const CONTROL_PREFIX = '/__demo'
 
+/**
+ * Every spec runs as a person who asked for reduced motion (the app then shows dialogs in place):
+ * a Naive UI dialog still scaling in on a loaded machine once moved its button out from under a
+ * click Playwright had judged stable. shell.spec.ts checks the app honours the setting.
+ */
+const REDUCED_MOTION = 'reduce'
+
 export const test = base.extend<Fixtures>({
   demoStoreOptions: [['--seed', '42'], { option: true }],
 
@@ -81,13 +88,14 @@ export const test = base.extend<Fixtures>({
         env: { ...process.env, STOREDESK_DEMO_STORE_URL: demoStore.url } as Record<string, string>,
       })
       const page = await app.firstWindow()
+      await page.emulateMedia({ reducedMotion: REDUCED_MOTION })
       watch(page)
       await use(page)
       await app.close()
     } else {
       if (!existsSync(join(root, 'out/renderer/index.html'))) throw new Error('Build the renderer first: npm run build')
       const host = await startProcess('electron/web-host/cli.ts', ['--port', '0', '--profile', profileDir, '--no-open', '--demo-store-url', demoStore.url], /Storedesk: (http:\/\/127\.0\.0\.1:\d+\/\S*)/)
-      const context = await browser.newContext()
+      const context = await browser.newContext({ reducedMotion: REDUCED_MOTION })
       context.on('page', watch)
       const page = await context.newPage()
       await page.goto(host.url)
