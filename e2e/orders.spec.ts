@@ -199,12 +199,17 @@ test('offline: every write queues, and arrives exactly once when the store is ba
   await importCsv(page, [`${left[0]!.number},OFFCSV1,UPS,yes`, '999999,OFFCSVBAD,UPS,no', `${left[1]!.number},OFFCSV2,DHL,no`])
 
   await demoStore.control('PUT', '/faults', { dropRate: 0 })
-  await expect.poll(async () => (await storeOrder(demoStore, left[1]!.ID)).trackno, { timeout: 45_000 }).toBe('OFFCSV2')
-  await expect.poll(async () => (await storeOrder(demoStore, queue[0]!.ID)).trackno, { timeout: 30_000 }).toBe('OFFMAILON')
+  // Writes to different orders come in no promised order (each waits out its own backoff; one
+  // order's writes keep theirs): wait for each one.
+  const tracking = async (id: number) => (await storeOrder(demoStore, id)).trackno
+  await expect.poll(() => tracking(left[1]!.ID), { timeout: 45_000 }).toBe('OFFCSV2')
+  await expect.poll(() => tracking(queue[0]!.ID), { timeout: 30_000 }).toBe('OFFMAILON')
+  // The address went before the tracking queued after it on the same order.
   expect((await storeOrder(demoStore, queue[0]!.ID)).shipping_address).toMatchObject({ city: 'Shelbyville', phone: '+12175550123' })
-  expect((await storeOrder(demoStore, queue[1]!.ID)).trackno).toBe('OFFMAILOFF')
-  for (const [i, number] of scanned.entries()) expect((await storeOrder(demoStore, Number(number))).trackno).toBe(`OFFSCAN${i}`)
-  expect((await storeOrder(demoStore, left[0]!.ID)).trackno).toBe('OFFCSV1')
+  await expect.poll(() => tracking(queue[1]!.ID), { timeout: 30_000 }).toBe('OFFMAILOFF')
+  // The demo store's order IDs are their numbers.
+  for (const [i, number] of scanned.entries()) await expect.poll(() => tracking(Number(number)), { timeout: 30_000 }).toBe(`OFFSCAN${i}`)
+  await expect.poll(() => tracking(left[0]!.ID), { timeout: 30_000 }).toBe('OFFCSV1')
 
   // Each write arrived once: one e-mail per tracking sent with the e-mail switch on, none otherwise.
   const emails = await sentEmails(demoStore)
