@@ -115,7 +115,6 @@ async function diskContext(): Promise<{ context: BrowserContext; close: () => Pr
 
 /** The app in the browser shell, connected to the demo store (through its consent page, unless the host already is), in a browser profile on disk. */
 interface ConnectedApp {
-  context: BrowserContext
   page: Page
   /** The connection's ID (its cache database is `storedesk-<id>`). */
   connectionId: string
@@ -142,7 +141,7 @@ async function connectApp(host: Host): Promise<ConnectedApp> {
   // The cache database is opened once the first screen reads it: wait for its name.
   const found = await page.waitForFunction(async () => (await indexedDB.databases()).map((d) => d.name ?? '').find((d) => d.startsWith('storedesk-')) ?? false, undefined, { timeout: 30_000 })
   const connectionId = ((await found.jsonValue()) as string).slice('storedesk-'.length)
-  return { context, page, connectionId, close: disk.close }
+  return { page, connectionId, close: disk.close }
 }
 
 /**

@@ -6,8 +6,8 @@
 // (order-query.test.ts checks every filter and sort, after writes too).
 //
 // It loads from the cache's compact index rows (order-index-row.ts, written in a block beside
-// every write to orders by renderer/src/data/db.ts) a few blocks at a time, then follows every committed write to `orders` through
-// `db.onOrderRowChanges` (sync pages, optimistic writes, clears). Until it has loaded, the first
+// every write to orders by renderer/src/data/db.ts) a few blocks at a time, then follows every
+// committed write to `orders` through `db.onOrderRowChanges` (sync pages, optimistic writes, clears). Until it has loaded, the first
 // window of an unfiltered list comes straight from the cache's sort index (`firstWindowFromCache`).
 // One index per open database; dropped when that database closes (disconnect deletes it).
 import type { Table } from 'dexie'
@@ -383,17 +383,19 @@ export class OrderIndex {
       for (;;) {
         const read = await (after === undefined ? this.blocks.toCollection() : this.blocks.where(':id').above(after)).limit(perRead).toArray()
         if (run !== this.loadRun) return
+        let rowsInRead = 0
         for (const block of read) {
           this.ensureCapacity(this.size + block.rows.length)
           for (const row of block.rows) this.put(row)
           for (const id of block.deleted) this.remove(id)
-          rowsRead += block.rows.length
+          rowsInRead += block.rows.length
         }
+        rowsRead += rowsInRead
         blocksRead += read.length
         if (read.length < perRead) break
         after = read[read.length - 1]!.seq
         // As many blocks next time as held about LOAD_CHUNK rows this time (small blocks are many).
-        perRead = Math.max(1, Math.min(1000, Math.floor((LOAD_CHUNK * read.length) / Math.max(1, read.reduce((n, block) => n + block.rows.length, 0)))))
+        perRead = Math.max(1, Math.min(1000, Math.floor((LOAD_CHUNK * read.length) / Math.max(1, rowsInRead))))
       }
       if (orderIndexBlocksNeedCompaction(blocksRead, rowsRead, this.size)) {
         this.compact().catch((error: unknown) => {
