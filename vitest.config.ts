@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['electron/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['electron/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           testTimeout: 20_000,
         },
       },

@@ -15,6 +15,7 @@ import { build } from 'vite'
 import { startDemoStore } from '../electron/demo-store/embedded'
 import { findChromium } from '../e2e/support/chromium'
 import { startProcess } from '../e2e/support/processes'
+import { cpuBetween, cpuMeter, type CpuByGroup, type CpuMeter } from './process-cpu'
 
 const root = resolve(import.meta.dirname, '..')
 const strict = process.argv.includes('--strict')
@@ -165,21 +166,69 @@ async function openBenchPage(app: ConnectedApp, host: Host, benchDir: string): P
 
 // ---------------------------------------------------------------- figures
 
-async function figureSync(page: Page) {
+/** Figure 1's samples: the sync and its raw baseline alternate, so both meet the machine in the same state. */
+const SYNC_SAMPLES = 3
+
+type BenchCpu = CpuMeter<'store' | 'host'>
+
+interface SyncSample {
+  ms: number
+  count: number
+  /** CPU seconds each process group used during the sample; null without /proc. */
+  cpu: CpuByGroup<'store' | 'host'> | null
+}
+
+async function sampled(meter: BenchCpu | null, run: () => Promise<{ ms: number; count: number }>): Promise<SyncSample> {
+  const before = meter?.read()
+  const { ms, count } = await run()
+  return { ms, count, cpu: meter && before ? cpuBetween(before, meter.read()) : null }
+}
+
+/** The sample of median time (its CPU account belongs to one real run). */
+function medianSample(samples: SyncSample[]): SyncSample {
+  return [...samples].sort((a, b) => a.ms - b.ms)[Math.floor((samples.length - 1) / 2)]!
+}
+
+const cpuTotal = (cpu: CpuByGroup<'store' | 'host'>) => cpu.store + cpu.host + cpu.rest
+const secondsList = (samples: SyncSample[]) => samples.map((s) => round(s.ms / 1000)).join(', ')
+
+async function figureSync(page: Page, meter: BenchCpu | null) {
   const fetchedAll = await page.evaluate(() => window.storedeskBench.fetchAllOrders())
   const count = fetchedAll.count
-  const sync = await page.evaluate(() => window.storedeskBench.firstSync('bench-first-sync'))
-  const writes = await page.evaluate(() => window.storedeskBench.firstSync('bench-first-sync-from-memory', true))
-  const raw = await page.evaluate(() => window.storedeskBench.rawBulkWrite('bench-raw-write'))
-  if (sync.count !== count || writes.count !== count) throw new Error(`the sync cached ${sync.count} (from memory ${writes.count}) of ${count} orders`)
+  const syncs: SyncSample[] = []
+  const raws: SyncSample[] = []
+  for (let i = 0; i < SYNC_SAMPLES; i++) {
+    syncs.push(await sampled(meter, () => page.evaluate(() => window.storedeskBench.firstSync('bench-first-sync'))))
+    raws.push(await sampled(meter, () => page.evaluate(() => window.storedeskBench.rawBulkWrite('bench-raw-write'))))
+  }
+  const writes = await sampled(meter, () => page.evaluate(() => window.storedeskBench.firstSync('bench-first-sync-from-memory', true)))
+  const short = [...syncs, writes].find((s) => s.count !== count)
+  if (short) throw new Error(`a sync cached ${short.count} of ${count} orders`)
+  const sync = medianSample(syncs)
+  const raw = medianSample(raws)
   const seconds = sync.ms / 1000
   const rawSeconds = round(raw.ms / 1000)
-  add({ figure: '1 first sync', measure: `${count.toLocaleString('en-US')} orders into the cache`, value: round(seconds), unit: 's', baseline: rawSeconds, baselineLabel: 'raw IDB put, one transaction', budget: '≤ 1.5x baseline', pass: sync.ms / raw.ms <= 1.5 })
+  const rawLabel = 'raw IDB put, one transaction'
+  add({ figure: '1 first sync', measure: `${count.toLocaleString('en-US')} orders into the cache (median of ${SYNC_SAMPLES}: ${secondsList(syncs)} s)`, value: round(seconds), unit: 's', baseline: rawSeconds, baselineLabel: `${rawLabel}; median of ${SYNC_SAMPLES}: ${secondsList(raws)} s`, budget: '≤ 1.5x baseline', pass: sync.ms / raw.ms <= 1.5 })
   add({ figure: '1 first sync', measure: 'throughput', value: Math.round(count / seconds), unit: 'orders/s', baseline: Math.round(count / (raw.ms / 1000)), baselineLabel: 'raw IDB put', budget: '', pass: null })
   // Where the time goes (informational): the same sync with the store's pages already in memory
   // (the cache's own writes), and the pages alone, fetched one after another through the transport.
-  add({ figure: '1 first sync', measure: 'the same sync, pages already in memory (the writes alone)', value: round(writes.ms / 1000), unit: 's', baseline: rawSeconds, baselineLabel: 'raw IDB put, one transaction', budget: '', pass: null })
-  add({ figure: '1 first sync', measure: `the pages alone, one after another (${fetchedAll.pages} requests through the transport and host)`, value: round(fetchedAll.ms / 1000), unit: 's', baseline: rawSeconds, baselineLabel: 'raw IDB put, one transaction', budget: '', pass: null })
+  add({ figure: '1 first sync', measure: 'the same sync, pages already in memory (the writes alone)', value: round(writes.ms / 1000), unit: 's', baseline: rawSeconds, baselineLabel: rawLabel, budget: '', pass: null })
+  add({ figure: '1 first sync', measure: `the pages alone, one after another (${fetchedAll.pages} requests through the transport and host)`, value: round(fetchedAll.ms / 1000), unit: 's', baseline: rawSeconds, baselineLabel: rawLabel, budget: '', pass: null })
+  if (!sync.cpu || !raw.cpu) {
+    notMeasured('1 first sync', 'CPU time of the sync and its floor on this machine', '', 'no /proc to read processes from (Linux only)')
+    return
+  }
+  // The floor: no schedule of the same work on this machine's cores finishes sooner than its
+  // CPU time spread over all of them. Chromium's IndexedDB work runs in its browser process, the
+  // page's in its renderer; both count under Chromium.
+  const cores = cpus().length
+  const syncCpu = cpuTotal(sync.cpu)
+  const rawCpu = cpuTotal(raw.cpu)
+  add({ figure: '1 first sync', measure: `CPU time during the sync (demo store ${round(sync.cpu.store)} s, web host ${round(sync.cpu.host)} s, Chromium ${round(sync.cpu.rest)} s)`, value: round(syncCpu), unit: 'CPU s', baseline: round(rawCpu), baselineLabel: 'raw IDB put (Chromium)', budget: '', pass: null })
+  if (writes.cpu) add({ figure: '1 first sync', measure: `CPU time during the writes alone (Chromium ${round(writes.cpu.rest)} s; the rest of the sync's is the pages' way from the store)`, value: round(cpuTotal(writes.cpu)), unit: 'CPU s', baseline: round(rawCpu), baselineLabel: 'raw IDB put (Chromium)', budget: '', pass: null })
+  add({ figure: '1 first sync', measure: `the sync's floor on ${cores} cores (its CPU time / ${cores}: every core busy, no wait)`, value: round(syncCpu / cores), unit: 's', baseline: rawSeconds, baselineLabel: rawLabel, budget: '', pass: null })
+  add({ figure: '1 first sync', measure: `the same floor without the demo store's CPU (a real store is another machine)`, value: round((syncCpu - sync.cpu.store) / cores), unit: 's', baseline: rawSeconds, baselineLabel: rawLabel, budget: '', pass: null })
 }
 
 const SEARCHES: { name: string; query: Record<string, unknown> }[] = [
@@ -215,6 +264,7 @@ async function figureEditor(page: Page) {
 interface Host {
   url: string
   origin: string
+  pid: number
   stop: () => Promise<void>
 }
 
@@ -224,6 +274,7 @@ async function startHost(storeUrl: string): Promise<Host> {
   return {
     url: host.url,
     origin: new URL(host.url).origin,
+    pid: host.pid,
     stop: async () => {
       await host.stop()
       rmSync(profile, { recursive: true, force: true })
@@ -513,7 +564,7 @@ async function main() {
       const app = await connectApp(host!)
       try {
         const page = await openBenchPage(app, host!, benchDir)
-        await step('1 first sync', '10,000 orders into the cache', '≤ 1.5x baseline', () => figureSync(page))
+        await step('1 first sync', '10,000 orders into the cache', '≤ 1.5x baseline', () => figureSync(page, cpuMeter({ store: store.pid, host: host!.pid })))
         await step('2 search', 'queries over 100,000 cached orders', '< 30 ms', () => figureSearch(page))
         await step('4 editor', 'keystroke p95, 20,000-word post', '≤ 1.2x and < 16 ms', () => figureEditor(page))
       } finally {

@@ -5,6 +5,8 @@ import { resolve } from 'node:path'
 
 export interface Started {
   url: string
+  /** The spawned process (tsx, with the script's own Node below it). */
+  pid: number
   output: () => string
   stop: () => Promise<void>
 }
@@ -38,6 +40,7 @@ export async function startProcess(script: string, args: string[], announce: Reg
   })
   return {
     url,
+    pid: child.pid!,
     output: () => out,
     stop: () =>
       new Promise<void>((done) => {

@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { cpuBetween, cpuMeter, parseStat, treeOf } from './process-cpu'
+
+describe('parseStat', () => {
+  it('reads the parent and CPU time after a command name holding spaces and parentheses', () => {
+    const line = '4242 (tsx (web) host) S 99 4242 4242 0 -1 4194560 800 0 0 0 250 50 0 0 20 0 7 0 12345 1000000 2000 18446744073709551615'
+    expect(parseStat(line, 100)).toEqual({ parent: 99, cpu: 3 })
+  })
+
+  it('answers null for a line it cannot read', () => {
+    expect(parseStat('garbage', 100)).toBeNull()
+  })
+})
+
+describe('treeOf', () => {
+  it('takes a process and everything below it, not its siblings', () => {
+    const all = new Map([
+      [1, { parent: 0, cpu: 0 }],
+      [10, { parent: 1, cpu: 1 }],
+      [11, { parent: 10, cpu: 1 }],
+      [12, { parent: 11, cpu: 1 }],
+      [20, { parent: 1, cpu: 1 }],
+    ])
+    expect([...treeOf(10, all)].sort()).toEqual([10, 11, 12])
+    expect(treeOf(99, all).size).toBe(0)
+  })
+})
+
+describe.runIf(existsSync('/proc/self/stat'))('cpuMeter', () => {
+  it("counts a busy child's CPU time in its own group, not in the rest", async () => {
+    // Busy for 400 ms, then idle until killed: its time stays readable in /proc.
+    const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 400; while (Date.now() < end); setTimeout(() => {}, 10000)'])
+    try {
+      const meter = cpuMeter({ busy: child.pid! })!
+      const before = meter.read()
+      await new Promise((done) => setTimeout(done, 700))
+      const used = cpuBetween(before, meter.read())
+      expect(used.busy).toBeGreaterThan(0.2)
+      expect(used.rest).toBeLessThan(0.2)
+    } finally {
+      child.kill()
+    }
+  })
+})

@@ -1,0 +1,102 @@
+// CPU time used by the bench's processes during one measured step, read from Linux's /proc and
+// grouped by process tree (the demo store's, the web host's, and everything else the bench
+// started: Chromium's browser, renderer, GPU and utility processes). Figure 1 uses it to print
+// how much of the machine its first sync occupies, and so the fastest it could possibly run on
+// this machine's cores: a measured floor, where the docs once had an estimate from profiles.
+import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+
+/** Clock ticks per second of /proc's utime and stime (USER_HZ; 100 on every common Linux). */
+function clockTicks(): number {
+  try {
+    const ticks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim())
+    return Number.isFinite(ticks) && ticks > 0 ? ticks : 100
+  } catch {
+    return 100
+  }
+}
+
+interface ProcessStat {
+  parent: number
+  /** User plus system CPU time, in seconds. */
+  cpu: number
+}
+
+/**
+ * One line of /proc/<pid>/stat: the command name (field 2) is in parentheses and may hold spaces
+ * or parentheses itself, so the fields are counted from the last ')'. After it: state, ppid,
+ * ..., utime (14th field of the line) and stime (15th).
+ */
+export function parseStat(line: string, ticksPerSecond: number): ProcessStat | null {
+  const fields = line.slice(line.lastIndexOf(')') + 2).split(' ')
+  const parent = Number(fields[1])
+  const user = Number(fields[11])
+  const system = Number(fields[12])
+  if (![parent, user, system].every(Number.isFinite)) return null
+  return { parent, cpu: (user + system) / ticksPerSecond }
+}
+
+function readProcesses(ticksPerSecond: number): Map<number, ProcessStat> {
+  const all = new Map<number, ProcessStat>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = parseStat(readFileSync(`/proc/${entry}/stat`, 'utf8'), ticksPerSecond)
+      if (stat) all.set(Number(entry), stat)
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return all
+}
+
+/** `root` and every process below it. */
+export function treeOf(root: number, all: ReadonlyMap<number, ProcessStat>): Set<number> {
+  const children = new Map<number, number[]>()
+  for (const [pid, { parent }] of all) children.set(parent, [...(children.get(parent) ?? []), pid])
+  const tree = new Set<number>()
+  const queue = [root]
+  while (queue.length > 0) {
+    const pid = queue.pop()!
+    if (tree.has(pid) || !all.has(pid)) continue
+    tree.add(pid)
+    queue.push(...(children.get(pid) ?? []))
+  }
+  return tree
+}
+
+/** CPU seconds per group: each named root's tree, and `rest` for the bench's other descendants (Chromium). */
+export type CpuByGroup<G extends string> = Record<G | 'rest', number>
+
+export interface CpuMeter<G extends string> {
+  /** CPU seconds each group has used so far (a process that ended since takes its time with it). */
+  read(): CpuByGroup<G>
+}
+
+/**
+ * A meter over the bench's own process tree, or null where /proc is missing (not Linux). The
+ * bench's own process (this Node, driving the page) is left out: it waits on the page.
+ */
+export function cpuMeter<G extends string>(roots: Record<G, number>): CpuMeter<G> | null {
+  if (!existsSync('/proc/self/stat')) return null
+  const ticksPerSecond = clockTicks()
+  return {
+    read() {
+      const all = readProcesses(ticksPerSecond)
+      const totals = { rest: 0 } as CpuByGroup<G>
+      const counted = new Set<number>([process.pid])
+      for (const [group, root] of Object.entries(roots) as [G, number][]) {
+        const tree = treeOf(root, all)
+        totals[group] = [...tree].reduce((sum, pid) => sum + all.get(pid)!.cpu, 0)
+        for (const pid of tree) counted.add(pid)
+      }
+      for (const pid of treeOf(process.pid, all)) if (!counted.has(pid)) totals.rest += all.get(pid)!.cpu
+      return totals
+    },
+  }
+}
+
+/** What each group used between two readings. */
+export function cpuBetween<G extends string>(before: CpuByGroup<G>, after: CpuByGroup<G>): CpuByGroup<G> {
+  return Object.fromEntries(Object.keys(after).map((group) => [group, after[group as G] - (before[group as G] ?? 0)])) as CpuByGroup<G>
+}
