@@ -30,14 +30,19 @@ describe('treeOf', () => {
 
 describe.runIf(existsSync('/proc/self/stat'))('cpuMeter', () => {
   it("counts a busy child's CPU time in its own group, not in the rest", async () => {
-    // Busy for 400 ms, then idle until killed: its time stays readable in /proc.
-    const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 400; while (Date.now() < end); setTimeout(() => {}, 10000)'])
+    // Busy until it has used 400 ms of CPU (however loaded the machine), then idle until killed:
+    // its time stays readable in /proc.
+    const busy = "for (let u = process.cpuUsage(); u.user + u.system < 400000; u = process.cpuUsage()); console.log('done'); setTimeout(() => {}, 20000)"
+    const child = spawn(process.execPath, ['-e', busy])
     try {
       const meter = cpuMeter({ busy: child.pid! })!
       const before = meter.read()
-      await new Promise((done) => setTimeout(done, 700))
+      await new Promise<void>((done, fail) => {
+        child.stdout.on('data', () => done())
+        child.on('exit', () => fail(new Error('the busy child ended early')))
+      })
       const used = cpuBetween(before, meter.read())
-      expect(used.busy).toBeGreaterThan(0.2)
+      expect(used.busy).toBeGreaterThan(0.25)
       expect(used.rest).toBeLessThan(0.2)
     } finally {
       child.kill()
