@@ -578,10 +578,12 @@ async function main() {
     // A partial run (--only) replaces only its figures' rows in the last full table.
     const resultsFile = join(root, 'bench/results.json')
     if (only && existsSync(resultsFile)) {
-      const previous = JSON.parse(readFileSync(resultsFile, 'utf8')) as { rows: Row[]; loadAverageAtStart: Record<string, number>; rerun?: Record<string, string> }
+      // The top-level machine, time and load averages stay those of the full run the other rows
+      // came from; each rerun figure records its own.
+      const previous = JSON.parse(readFileSync(resultsFile, 'utf8')) as { rows: Row[]; rerun?: Record<string, unknown> }
       const merged = [...previous.rows.filter((r) => !wanted(r.figure)), ...rows].sort((a, b) => a.figure.localeCompare(b.figure))
-      const rerun = { ...previous.rerun, ...Object.fromEntries(Object.keys(loadAverages).map((f) => [f, results.ranAt])) }
-      writeFileSync(resultsFile, JSON.stringify({ ...previous, machine: results.machine, loadAverageAtStart: { ...previous.loadAverageAtStart, ...loadAverages }, rerun, rows: merged }, null, 2) + '\n')
+      const rerun = { ...previous.rerun, ...Object.fromEntries(Object.entries(loadAverages).map(([f, loadAverage]) => [f, { ranAt: results.ranAt, machine: results.machine, loadAverage }])) }
+      writeFileSync(resultsFile, JSON.stringify({ ...previous, rerun, rows: merged }, null, 2) + '\n')
     } else writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n')
     console.info(`\nMachine: ${results.machine.nproc} cores (${results.machine.cpu}), memory: ${results.machine.memory}, Chromium ${results.machine.chromium}, Node ${results.machine.node}`)
     console.info(`Load average as each figure started: ${Object.entries(loadAverages).map(([f, l]) => `${f}: ${l}`).join(', ')}\n`)
