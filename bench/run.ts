@@ -158,10 +158,15 @@ async function openBenchPage(app: ConnectedApp, host: Host, benchDir: string): P
     if (!existsSync(file)) return route.fulfill({ status: 404 })
     await route.fulfill({ status: 200, contentType: MIME[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) })
   })
+  await loadBenchPage(page, host, app.connectionId)
+  return page
+}
+
+/** (Re)loads the bench page in its tab: a fresh JS context, so a figure's memory is not what an earlier one left. */
+async function loadBenchPage(page: Page, host: Host, connectionId: string): Promise<void> {
   await page.goto(`${host.origin}${BENCH_PATH}/index.html`)
   await page.waitForFunction(() => document.title === 'Storedesk bench ready')
-  await page.evaluate((id) => window.storedeskBench.useConnection(id), app.connectionId)
-  return page
+  await page.evaluate((id) => window.storedeskBench.useConnection(id), connectionId)
 }
 
 // ---------------------------------------------------------------- figures
@@ -260,11 +265,14 @@ async function figureSearch(page: Page) {
   await page.evaluate(() => window.storedeskBench.dropSeeded())
 }
 
+/** Figure 4's alternating rounds of 200 keystrokes per editor. */
+const EDITOR_ROUNDS = 3
+
 async function figureEditor(page: Page) {
-  const { app, bare } = await page.evaluate(() => window.storedeskBench.editorLatency(20_000, 200))
+  const { app, bare } = await page.evaluate(([rounds]) => window.storedeskBench.editorLatency(20_000, 200, rounds), [EDITOR_ROUNDS] as const)
   const p95 = percentile(app, 95)
   const bareP95 = percentile(bare, 95)
-  add({ figure: '4 editor', measure: 'keystroke p95, 20,000-word post', value: round(p95), unit: 'ms', baseline: round(bareP95), baselineLabel: 'bare StarterKit, same post', budget: '≤ 1.2x and < 16 ms', pass: p95 / bareP95 <= 1.2 && p95 < 16 })
+  add({ figure: '4 editor', measure: `keystroke p95, 20,000-word post (${EDITOR_ROUNDS} alternating rounds of 200 each)`, value: round(p95), unit: 'ms', baseline: round(bareP95), baselineLabel: 'bare StarterKit, same post', budget: '≤ 1.2x and < 16 ms', pass: p95 / bareP95 <= 1.2 && p95 < 16 })
 }
 
 interface Host {
@@ -571,7 +579,12 @@ async function main() {
       try {
         const page = await openBenchPage(app, host!, benchDir)
         await step('1 first sync', '10,000 orders into the cache', '≤ 1.5x baseline', () => figureSync(page, cpuMeter({ store: store.pid, host: host!.pid })))
-        await step('2 search', 'queries over 100,000 cached orders', '< 30 ms', () => figureSearch(page))
+        await step('2 search', 'queries over 100,000 cached orders', '< 30 ms', async () => {
+          // Figure 1's nine databases leave memory that is freed over many tasks, some of them
+          // during the index's load (it then read 1.7-7.8 MB of growth against 17-25 MB alone).
+          await loadBenchPage(page, host!, app.connectionId)
+          await figureSearch(page)
+        })
         await step('4 editor', 'keystroke p95, 20,000-word post', '≤ 1.2x and < 16 ms', () => figureEditor(page))
       } finally {
         await app.close()
