@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { cpuBetween, cpuMeter, parseStat, treeOf } from './process-cpu'
+import { childrenOf, cpuBetween, cpuMeter, parseStat, treeOf } from './process-cpu'
 
 describe('parseStat', () => {
   it('reads the parent and CPU time after a command name holding spaces and parentheses', () => {
@@ -23,8 +23,9 @@ describe('treeOf', () => {
       [12, { parent: 11, cpu: 1 }],
       [20, { parent: 1, cpu: 1 }],
     ])
-    expect([...treeOf(10, all)].sort()).toEqual([10, 11, 12])
-    expect(treeOf(99, all).size).toBe(0)
+    const children = childrenOf(all)
+    expect([...treeOf(10, all, children)].sort()).toEqual([10, 11, 12])
+    expect(treeOf(99, all, children).size).toBe(0)
   })
 })
 

@@ -50,10 +50,19 @@ function readProcesses(ticksPerSecond: number): Map<number, ProcessStat> {
   return all
 }
 
-/** `root` and every process below it. */
-export function treeOf(root: number, all: ReadonlyMap<number, ProcessStat>): Set<number> {
+/** Each process's children, from the parents in one reading of /proc. */
+export function childrenOf(all: ReadonlyMap<number, ProcessStat>): Map<number, number[]> {
   const children = new Map<number, number[]>()
-  for (const [pid, { parent }] of all) children.set(parent, [...(children.get(parent) ?? []), pid])
+  for (const [pid, { parent }] of all) {
+    const siblings = children.get(parent)
+    if (siblings) siblings.push(pid)
+    else children.set(parent, [pid])
+  }
+  return children
+}
+
+/** `root` and every process below it. */
+export function treeOf(root: number, all: ReadonlyMap<number, ProcessStat>, children: ReadonlyMap<number, number[]>): Set<number> {
   const tree = new Set<number>()
   const queue = [root]
   while (queue.length > 0) {
@@ -83,17 +92,23 @@ export function cpuMeter<G extends string>(roots: Record<G, number>): CpuMeter<G
   return {
     read() {
       const all = readProcesses(ticksPerSecond)
+      const children = childrenOf(all)
       const totals = { rest: 0 } as CpuByGroup<G>
       const counted = new Set<number>([process.pid])
       for (const [group, root] of Object.entries(roots) as [G, number][]) {
-        const tree = treeOf(root, all)
+        const tree = treeOf(root, all, children)
         totals[group] = [...tree].reduce((sum, pid) => sum + all.get(pid)!.cpu, 0)
         for (const pid of tree) counted.add(pid)
       }
-      for (const pid of treeOf(process.pid, all)) if (!counted.has(pid)) totals.rest += all.get(pid)!.cpu
+      for (const pid of treeOf(process.pid, all, children)) if (!counted.has(pid)) totals.rest += all.get(pid)!.cpu
       return totals
     },
   }
+}
+
+/** All groups' CPU seconds together. */
+export function cpuTotal<G extends string>(cpu: CpuByGroup<G>): number {
+  return Object.values<number>(cpu).reduce((sum, seconds) => sum + seconds, 0)
 }
 
 /** What each group used between two readings. */
