@@ -1,7 +1,7 @@
 // The Electron shell's wiring, with Electron replaced by recorders: the window's
 // webPreferences, the session's fences (permissions, CSP header), the guard every
 // webContents gets, the IPC gate on every contract channel, storedesk:// links from a
-// second instance, and the capabilities the services receive.
+// second instance, and the capabilities the services receive (the network state among them).
 import { pathToFileURL } from 'node:url'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { CHANNEL_NAMES, type ChannelName, type EventName } from '../common/ipc-contract'
@@ -16,6 +16,7 @@ const rec = vi.hoisted(() => {
   const windows: { options: Record<string, unknown>; webContents: { id: number; send: (...args: unknown[]) => void }; loaded: string[] }[] = []
   const sent: unknown[][] = []
   const opened: string[] = []
+  const network = { online: true }
   const session = {
     permissionRequest: undefined as undefined | Handler,
     permissionCheck: undefined as undefined | Handler,
@@ -28,7 +29,7 @@ const rec = vi.hoisted(() => {
     launches: [] as string[],
     emit: undefined as undefined | ((event: EventName, payload: unknown) => void),
   }
-  return { appHandlers, ipcHandlers, windows, sent, opened, session, services }
+  return { appHandlers, ipcHandlers, windows, sent, opened, network, session, services }
 })
 
 vi.mock('node:fs', async (importOriginal) => {
@@ -77,6 +78,7 @@ vi.mock('electron', () => {
       on: (event: string, handler: never) => rec.appHandlers.set(event, handler),
     },
     BrowserWindow,
+    net: { isOnline: () => rec.network.online },
     ipcMain: { handle: (channel: string, handler: never) => rec.ipcHandlers.set(channel, handler) },
     safeStorage: {
       isEncryptionAvailable: () => true,
@@ -207,6 +209,14 @@ describe('Electron shell wiring', () => {
     expect(host.version).toBe('1.2.3')
     expect(host.redirectUri()).toBe('storedesk://oauth/callback')
     expect(host.vault.encrypted).toBe(process.platform !== 'linux')
+  })
+
+  it('tells the services whether the machine has a network, from Electron’s net module', () => {
+    const host = rec.services.host!
+    expect(host.networkOnline?.()).toBe(true)
+    rec.network.online = false
+    expect(host.networkOnline?.()).toBe(false)
+    rec.network.online = true
   })
 
   it('forwards service events to the window', () => {

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { app, BrowserWindow, safeStorage, session, shell } from 'electron'
+import { app, BrowserWindow, net, safeStorage, session, shell } from 'electron'
 import type { HostCapabilities, MainServices } from '../services/host-contract'
 import { createMainServices } from '../services/main-services'
 import { createEncryptedVault, createFileVault } from '../services/vault'
@@ -58,6 +58,7 @@ async function createServices(): Promise<MainServices> {
     vault,
     redirectUri: () => `${SCHEME}://oauth/callback`,
     openExternal: openInSystemBrowser,
+    networkOnline: () => net.isOnline(),
     ...(process.env.STOREDESK_DEMO_STORE_URL ? { demoStoreUrl: process.env.STOREDESK_DEMO_STORE_URL } : {}),
   }
   const services = await createMainServices(host)

@@ -28,6 +28,8 @@ export interface HostCapabilities {
    * Date.now when absent. A test host can move it forward to make an attempt stale.
    */
   now?: () => number
+  /** Whether the machine has a network at all (Electron's net.online); a store is not asked while it has none. */
+  networkOnline?: () => boolean
 }
 
 export interface MainServices {

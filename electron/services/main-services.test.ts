@@ -33,8 +33,8 @@ function makeHost(vault: SecretVault = createFileVault(join(profileDir, 'secrets
   }
 }
 
-async function start(host = makeHost()): Promise<MainServices> {
-  services = await createMainServices(host, { maxAttempts: 1, timeoutMs: 2_000 })
+async function start(host = makeHost(), probeIntervalMs?: number): Promise<MainServices> {
+  services = await createMainServices(host, { maxAttempts: 1, timeoutMs: 2_000, ...(probeIntervalMs !== undefined ? { probeIntervalMs } : {}) })
   services.onEvent((event, payload) => events.push({ event, payload }))
   return services
 }
@@ -205,6 +205,41 @@ describe('store.call', () => {
     ])
     expect(await ok(s, 'store.checkReachability', [id])).toMatchObject({ connectionId: id, online: false })
     store = await startFakeStore()
+  })
+
+  it('keeps asking a store that stopped answering, and says it is back without anyone calling it', async () => {
+    const s = await start(makeHost(), 50)
+    const { outcome } = await connect(s)
+    const id = outcome.connectionId!
+    const count = 'GET /openapi/2021-08/checkouts/count'
+    const probes = () => store.received.filter((r) => `${r.method} ${r.url.split('?')[0]}` === count).length
+    const reach = () => events.filter((e) => e.event === 'store.onDidChangeReachability').map((e) => (e.payload as { online: boolean }).online)
+
+    store.unreachable = true
+    const failed = await s.invoke('store.call', [{ connectionId: id, operation: 'checkouts.count', params: {} }])
+    expect(!failed.ok && failed.error.code).toBe('network')
+    expect(reach()).toEqual([false])
+
+    store.unreachable = false
+    await expect.poll(reach, { timeout: 2_000 }).toEqual([false, true])
+    // Once it answered, it is not asked again.
+    const asked = probes()
+    expect(asked).toBeGreaterThan(0)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(probes()).toBe(asked)
+  })
+
+  it('stops asking a store once it is disconnected', async () => {
+    const s = await start(makeHost(), 50)
+    const { outcome } = await connect(s)
+    const id = outcome.connectionId!
+    store.unreachable = true
+    await s.invoke('store.call', [{ connectionId: id, operation: 'checkouts.count', params: {} }])
+    await ok(s, 'connections.disconnect', [id])
+    store.unreachable = false
+    const before = store.received.length
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    expect(store.received.length).toBe(before)
   })
 })
 

@@ -27,6 +27,7 @@ import { createDemoLauncher, type StartDemoStore } from './demo'
 import { createDiagnostics } from './diagnostics'
 import type { HostCapabilities, MainServices } from './host-contract'
 import { createOAuthFlow, normaliseShopUrl, type ConnectTarget } from './oauth'
+import { createReachabilityProbe } from './reachability-probe'
 import { RequestLog } from './request-log'
 
 /** Replaceable pieces, for tests; every shell uses the defaults. */
@@ -39,6 +40,8 @@ export interface MainServicesDeps {
   timeoutMs?: number
   maxAttempts?: number
   startDemoStore?: StartDemoStore
+  /** How often a store that stopped answering is asked again. */
+  probeIntervalMs?: number
 }
 
 /** A failure a handler expects; it crosses the boundary as its data. */
@@ -101,11 +104,31 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
     now,
     log: requestLog,
     onReachability(connectionId, online) {
+      if (online) probe.answered(connectionId)
+      else probe.unanswered(connectionId)
       const previous = reachability.get(connectionId)
       const next: Reachability = { connectionId, online, checkedAt: new Date(now()).toISOString() }
       reachability.set(connectionId, next)
       if (previous?.online !== online) emit('store.onDidChangeReachability', next)
     },
+  })
+
+  /** Asks a store whether it answers: any answer, even a refusal, proves it does. */
+  const askStore = async (id: string) => {
+    const connection = requireConnection(id)
+    if (connection.isDemo) await demoReady
+    const current = requireConnection(id)
+    const token = (await store.token(id)) ?? ''
+    await client.call({ connectionId: id, baseUrl: current.baseUrl, token }, 'checkouts.count', {}, { maxAttempts: 1 })
+  }
+
+  const probe = createReachabilityProbe({
+    probe: async (id) => {
+      if (!store.get(id)) return probe.forget(id)
+      await askStore(id)
+    },
+    ...(host.networkOnline ? { networkOnline: host.networkOnline } : {}),
+    ...(deps.probeIntervalMs !== undefined ? { intervalMs: deps.probeIntervalMs } : {}),
   })
 
   const oauth = createOAuthFlow({
@@ -207,6 +230,7 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
     'connections.disconnect': async ([id]) => {
       if (!(await store.disconnect(id))) fail('not_connected', 'Storedesk is not connected to this store any more.')
       reachability.delete(id)
+      probe.forget(id)
       refusedTokens.delete(id)
       return announceConnections()
     },
@@ -242,12 +266,7 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
     },
 
     'store.checkReachability': async ([id]) => {
-      const connection = requireConnection(id)
-      if (connection.isDemo) await demoReady
-      const current = requireConnection(id)
-      // Any answer from the store, even a refusal, proves it is reachable.
-      const token = (await store.token(id)) ?? ''
-      await client.call({ connectionId: id, baseUrl: current.baseUrl, token }, 'checkouts.count', {}, { maxAttempts: 1 })
+      await askStore(id)
       return reachability.get(id) ?? { connectionId: id, online: false, checkedAt: new Date(now()).toISOString() }
     },
 
@@ -339,6 +358,7 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
     handleOAuthCallback,
     handleLaunchLink,
     async dispose() {
+      probe.dispose()
       for (const controller of inFlight) controller.abort()
       await demoReady
       await demo.stop()

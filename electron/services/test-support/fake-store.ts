@@ -19,6 +19,8 @@ export interface FakeStore {
   received: ReceivedRequest[]
   /** Answers for `METHOD /path` (path without query); unlisted routes answer 404. */
   routes: Map<string, FakeRoute>
+  /** While true every connection is dropped unanswered, as by a store that went away. */
+  unreachable: boolean
   close(): Promise<void>
 }
 
@@ -31,6 +33,10 @@ export async function startFakeStore(): Promise<FakeStore> {
   routes.set('GET /openapi/2021-08/checkouts/count', () => ({ status: 200, body: { count: 7 } }))
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (handle.unreachable) {
+      req.socket.destroy()
+      return
+    }
     let body = ''
     req.setEncoding('utf8')
     req.on('data', (chunk: string) => (body += chunk))
@@ -45,11 +51,17 @@ export async function startFakeStore(): Promise<FakeStore> {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
-  return {
+  const handle: FakeStore = {
     url: `http://127.0.0.1:${port}`,
     shop: `127.0.0.1:${port}`,
     received,
     routes,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    unreachable: false,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
+  return handle
 }
