@@ -58,7 +58,9 @@
 // SYNC (installed automatically by the first useStoreDatabase()/useLiveQuery() call; the frame
 // may call useOfflineData() in its setup to start it earlier)
 // - useOfflineData(): starts sync + replayer for the active store (on start, every 5 min, on
-//   window focus, when reachability returns, on every enqueue), registers the disconnect guard
+//   window focus, when reachability returns, on every enqueue; writes that waited only because
+//   the store could not be reached go at once whenever it answers again: a sync, a send, the
+//   main process's reachability, focus, start), registers the disconnect guard
 //   (lists unsent changes) and deletes a store's database after it is disconnected.
 // - useSyncStatus(): ComputedRef<SyncStatus | null>: syncing, current resource, per-resource
 //   { done, total }, rate (items/s), secondsLeft, outcome, lastError, replaying, reconnectNeeded.
@@ -79,11 +81,14 @@
 // - retryWrite(db, id), discardWrite(db, id) (drops it and puts its rows back to the store's
 //   copy), updateWriteBody(db, id, body), resolveConflict(db, id, 'mine' | 'theirs' | { merged }).
 //   Conflicts live in db.conflicts (id = outbox id) with `mine`, `theirs`, `base` field maps.
+// - heldBack(entries in id order) → ids waiting for an earlier unsent write of the same lane.
 //
 // HOW IT BEHAVES (decisions)
 // - Lanes: each write names the resources it touches (`orders:12`, `blogs:store:5`,
 //   `blogs:local:<uuid>`, `blogs:*` for select_all). Writes sharing a lane are sent strictly in
 //   order; a failed or conflicting write holds back only later writes of its lanes.
+// - Retries: exponential backoff with jitter, at most 30 s apart (Retry-After honoured), so an
+//   outage of any length is noticed within 30 s even when nothing else says the store is back.
 // - Conflicts are field-level: before an update the replayer GETs the store's copy; if its
 //   updated_at (post_modified_gmt for orders) is unchanged, or none of the written fields moved
 //   away from the base to something other than ours, the write is sent; otherwise it is held in
@@ -117,6 +122,7 @@ export type {
   OrderIndexBlock,
 } from './db'
 export type { Write, WriteKind, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter } from './writes'
+export { heldBack } from './replayer'
 export { enqueueWrite, retryWrite, discardWrite, updateWriteBody, resolveConflict, rowByRef, type ConflictChoice, type EnqueueOptions } from './outbox'
 export {
   trackOrder,

@@ -7,6 +7,7 @@ import { computed, effectScope, watch, type ComputedRef } from 'vue'
 import { createDiscreteApi } from 'naive-ui'
 import { registerDisconnectGuard, useConnectionsStore } from '@/app/connections-store'
 import { useReachabilityStore } from '@/app/reachability-store'
+import { api } from '@/bridge'
 import { deleteStoreDatabase, storeDatabase } from './db'
 import { StoreRuntime, type SyncStatus } from './runtime'
 import { requestPersistence } from './storage'
@@ -24,6 +25,11 @@ export function runtimeFor(connectionId: string): StoreRuntime {
         const reachability = useReachabilityStore()
         if (reachability.online === false) void reachability.check()
       },
+      // Every event, not only a change seen here: this window may have missed the outage.
+      watchStoreAnswers: (listener) =>
+        api.store.onDidChangeReachability((reachability) => {
+          if (reachability.connectionId === connectionId && reachability.online) listener()
+        }),
     })
     runtimes.set(connectionId, runtime)
   }

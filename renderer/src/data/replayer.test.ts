@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { storeKey, type StoreDatabase } from './db'
 import { createBlog, createCollection, reorderCollection, trackOrder, updateBlog, updateOrderShipping } from './actions'
 import { resolveConflict, retryWrite, updateWriteBody } from './outbox'
-import { replayOutbox } from './replayer'
+import { backoffDelay, MAX_BACKOFF_MS, releaseOfflineWaits, replayOutbox } from './replayer'
 import { FakeStore } from './fake-store'
 import { freshDatabase, makeBlog, makeOrder } from './test-support'
 
@@ -186,5 +186,69 @@ describe('replaying the outbox', () => {
     await retryWrite(db, id)
     await replayOutbox(db, store.call, now)
     expect(store.orders.get(1)!.trackno).toBe('R')
+  })
+})
+
+describe('the retry schedule', () => {
+  const offline = { code: 'network', message: 'The store could not be reached.' } as const
+
+  it('backs off exponentially with jitter, never beyond 30 s, and honours Retry-After', () => {
+    expect(backoffDelay(1, offline, () => 0)).toBe(500)
+    expect(backoffDelay(1, offline, () => 0.999)).toBeLessThan(1000)
+    expect(backoffDelay(4, offline, () => 0)).toBe(4000)
+    for (const attempts of [6, 10, 50, 1000]) {
+      expect(backoffDelay(attempts, offline, () => 0.999)).toBeLessThanOrEqual(MAX_BACKOFF_MS)
+      expect(backoffDelay(attempts, offline, () => 0)).toBe(MAX_BACKOFF_MS / 2)
+    }
+    expect(backoffDelay(1, { code: 'rate_limited', message: 'Slow down', retryAfter: 90 })).toBe(90_000)
+  })
+
+  it('after an unreachable store, says when to try again instead of waiting for someone', async () => {
+    await cacheOrder(1)
+    store.fail('orders.get', { code: 'network', message: 'offline' }, { times: 100 })
+    await trackOrder(db, 1, { trackno: 'LATER', sendemail: false })
+
+    for (let attempt = 1; attempt <= 12; attempt++) {
+      const result = await replayOutbox(db, store.call, now)
+      expect(result.stoppedBy).toBe('offline')
+      expect(result.nextAttemptAt).toBeGreaterThan(clock)
+      expect(result.nextAttemptAt).toBeLessThanOrEqual(clock + MAX_BACKOFF_MS)
+      clock = result.nextAttemptAt!
+    }
+  })
+
+  it('releases writes that waited for the store as soon as it answers, but not those waiting out a Retry-After', async () => {
+    await cacheOrder(1)
+    await cacheOrder(2)
+    store.fail('orders.get', { code: 'network', message: 'offline' })
+    const waiting = await trackOrder(db, 1, { trackno: 'W', sendemail: false })
+    await replayOutbox(db, store.call, now)
+    store.fail('orders.track', { code: 'rate_limited', message: 'Slow down', retryAfter: 60 })
+    const limited = await trackOrder(db, 2, { trackno: 'L', sendemail: false })
+    await replayOutbox(db, store.call, now)
+    expect((await db.outbox.get(waiting))!.nextAttemptAt).toBeGreaterThan(clock)
+
+    expect(await releaseOfflineWaits(db, clock)).toBe(1)
+    expect((await db.outbox.get(waiting))!.nextAttemptAt).toBe(clock)
+    expect((await db.outbox.get(limited))!.nextAttemptAt).toBe(clock + 60_000)
+
+    await replayOutbox(db, store.call, now)
+    expect(store.orders.get(1)!.trackno).toBe('W')
+    expect(store.orders.get(2)!.trackno).toBeUndefined()
+  })
+
+  it('sends a write that found the store unreachable in the same pass as a later write that gets through', async () => {
+    await cacheOrder(1)
+    await cacheOrder(2)
+    store.fail('orders.get', { code: 'network', message: 'offline' })
+    const waiting = await trackOrder(db, 1, { trackno: 'A', sendemail: false })
+    await replayOutbox(db, store.call, now)
+    expect((await db.outbox.get(waiting))!.nextAttemptAt).toBeGreaterThan(clock)
+
+    // A write made later is sent before the first one falls due, and the store answers it.
+    await trackOrder(db, 2, { trackno: 'B', sendemail: false })
+    const result = await replayOutbox(db, store.call, now)
+    expect(result).toMatchObject({ sent: 2, nextAttemptAt: null })
+    expect([1, 2].map((id) => store.orders.get(id)!.trackno)).toEqual(['A', 'B'])
   })
 })

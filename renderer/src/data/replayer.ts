@@ -3,7 +3,9 @@
 // collection...) go strictly in the order they were made, and a stopped one holds back the
 // later ones of its lane only. Everything it knows is in Dexie, so a reload resumes it.
 //
-// - Transient failures (network, timeout, 429 honouring Retry-After, 5xx) retry with backoff.
+// - Transient failures (network, timeout, 429 honouring Retry-After, 5xx) retry with backoff,
+//   capped at 30 s; writes that wait only because the store could not be reached are released
+//   at once whenever anything shows the store answers again (`releaseOfflineWaits`).
 // - Permanent failures (4xx) stop that write with the store's message and field messages.
 // - A create whose earlier attempt may have arrived is first looked up on the store (blogs by
 //   filter[key]=title, then the same title + seo_slug + content; collections by title + slug;
@@ -26,12 +28,38 @@ export interface ReplayResult {
   nextAttemptAt: number | null
 }
 
-const MAX_BACKOFF_MS = 5 * 60_000
+/** An outage of any length is noticed within this, even when nothing else tells the app. */
+export const MAX_BACKOFF_MS = 30_000
 
-export function backoffDelay(attempts: number, error: CallError): number {
+export function backoffDelay(attempts: number, error: CallError, random: () => number = Math.random): number {
   if (error.code === 'rate_limited' && error.retryAfter !== undefined) return Math.max(0, error.retryAfter * 1000)
   const exponential = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.max(0, attempts - 1))
-  return exponential / 2 + Math.random() * (exponential / 2)
+  return exponential / 2 + random() * (exponential / 2)
+}
+
+/**
+ * The store answers again: every queued write that waits only because it could not be reached
+ * may go now. Writes waiting out a Retry-After or a server error keep their time: the store
+ * answering says nothing about those.
+ */
+export async function releaseOfflineWaits(db: StoreDatabase, now: number = Date.now()): Promise<number> {
+  return db.outbox
+    .where('state')
+    .equals('queued')
+    .filter((entry) => entry.nextAttemptAt > now && (entry.lastError === undefined || isOffline(entry.lastError)))
+    .modify({ nextAttemptAt: now })
+}
+
+/** The earliest time a queued write falls due, or null when none is queued. */
+async function earliestAttempt(db: StoreDatabase): Promise<number | null> {
+  let earliest: number | null = null
+  await db.outbox
+    .where('state')
+    .equals('queued')
+    .each((entry) => {
+      earliest = earliest === null ? entry.nextAttemptAt : Math.min(earliest, entry.nextAttemptAt)
+    })
+  return earliest
 }
 
 /** Entries left in `sending` by a window that died mid-request: their request may have arrived. */
@@ -39,14 +67,24 @@ export async function recoverInterrupted(db: StoreDatabase): Promise<void> {
   await db.outbox.where('state').equals('sending').modify({ state: 'queued', uncertain: true })
 }
 
+/** The ids of entries (given in send order) that wait for an earlier unsent entry sharing a lane. */
+export function heldBack(entries: readonly OutboxEntry[]): Set<number> {
+  const held: string[] = []
+  const waiting = new Set<number>()
+  for (const entry of entries) {
+    if (entry.lanes.some((lane) => held.some((h) => lanesOverlap(lane, h)))) waiting.add(entry.id!)
+    held.push(...entry.lanes)
+  }
+  return waiting
+}
+
 /** The first entry that may be sent now: none of its lanes is held by an earlier unsent entry. */
 async function nextSendable(db: StoreDatabase, now: number): Promise<{ entry: OutboxEntry | null; nextAttemptAt: number | null }> {
-  const held: string[] = []
   let nextAttemptAt: number | null = null
-  for (const entry of await db.outbox.orderBy('id').toArray()) {
-    const blocked = entry.lanes.some((lane) => held.some((h) => lanesOverlap(lane, h)))
-    held.push(...entry.lanes)
-    if (blocked || entry.state !== 'queued') continue
+  const entries = await db.outbox.orderBy('id').toArray()
+  const waiting = heldBack(entries)
+  for (const entry of entries) {
+    if (waiting.has(entry.id!) || entry.state !== 'queued') continue
     if (entry.nextAttemptAt > now) {
       nextAttemptAt = nextAttemptAt === null ? entry.nextAttemptAt : Math.min(nextAttemptAt, entry.nextAttemptAt)
       continue
@@ -65,10 +103,9 @@ export async function replayOutbox(db: StoreDatabase, call: StoreCall, now: () =
     if (!entry) return { sent, stoppedBy: null, nextAttemptAt }
     const outcome = await sendEntry(db, call, entry, now)
     if (outcome === 'accepted') sent++
-    if (outcome === 'offline' || outcome === 'reconnect') {
-      const { nextAttemptAt: later } = await nextSendable(db, Number.MAX_SAFE_INTEGER)
-      return { sent, stoppedBy: outcome, nextAttemptAt: later }
-    }
+    if (outcome === 'offline' || outcome === 'reconnect') return { sent, stoppedBy: outcome, nextAttemptAt: await earliestAttempt(db) }
+    // The store answered (whatever it said): writes of other lanes that found it unreachable go too.
+    if (outcome !== 'retry') await releaseOfflineWaits(db, now())
   }
 }
 

@@ -11,13 +11,41 @@ let store: FakeStore
 let runtime: StoreRuntime
 let offline: number
 let online: number
+/** What the main process's reachability would call when the store answers again. */
+let storeAnswers: (() => void) | null
 
 beforeEach(() => {
   store = new FakeStore()
   offline = 0
   online = 0
-  runtime = new StoreRuntime(`runtime-${Date.now()}-${Math.random()}`, store.call, { onOffline: () => offline++, onOnline: () => online++ })
+  storeAnswers = null
+  runtime = new StoreRuntime(`runtime-${Date.now()}-${Math.random()}`, store.call, {
+    onOffline: () => offline++,
+    onOnline: () => online++,
+    watchStoreAnswers: (listener) => {
+      storeAnswers = listener
+      return () => (storeAnswers = null)
+    },
+  })
 })
+
+/** Waits until nothing the runtime started in the background still touches the database. */
+async function settle(r: StoreRuntime) {
+  await expect.poll(() => r.status.syncing || r.status.replaying).toBe(false)
+  await r.replayNow()
+}
+
+/** A tracking number queued while the store cannot be reached, waiting out its backoff. */
+async function queueWhileUnreachable(orderId: number, trackno: string) {
+  store.orders.set(orderId, makeOrder(orderId, orderId))
+  await runtime.db.orders.put(makeOrder(orderId, orderId))
+  store.fail('orders.get', { code: 'network', message: 'The store could not be reached.' })
+  await trackOrder(runtime.db, orderId, { trackno, sendemail: false })
+  await runtime.replayNow()
+  const [entry] = await runtime.db.outbox.toArray()
+  expect(entry?.nextAttemptAt).toBeGreaterThan(Date.now())
+  expect(store.orders.get(orderId)?.trackno).toBeUndefined()
+}
 afterEach(async () => {
   runtime.stop()
   await runtime.db.delete()
@@ -69,5 +97,33 @@ describe('the store runtime', () => {
     await runtime.syncNow()
     expect(await runtime.db.orders.count()).toBe(600)
     expect(store.sent('orders.list').map((l) => l.params.query?.page)).toEqual([1, 2, 3])
+  })
+
+  it('sends writes that waited for the store as soon as the main process hears it answer, without "Send now"', async () => {
+    runtime.start()
+    await queueWhileUnreachable(1, 'BY-ITSELF')
+    expect(storeAnswers).not.toBeNull()
+    storeAnswers!()
+    await expect.poll(() => store.orders.get(1)?.trackno).toBe('BY-ITSELF')
+    await expect.poll(() => runtime.db.outbox.count()).toBe(0)
+    await settle(runtime)
+    runtime.stop()
+    expect(storeAnswers).toBeNull()
+  })
+
+  it('sends writes that waited for the store once a sync succeeds', async () => {
+    await queueWhileUnreachable(2, 'AFTER-SYNC')
+    await runtime.syncNow()
+    await expect.poll(() => store.orders.get(2)?.trackno).toBe('AFTER-SYNC')
+    await settle(runtime)
+  })
+
+  it('sends writes a previous run left waiting as soon as it starts', async () => {
+    await queueWhileUnreachable(3, 'ON-START')
+    const next = new StoreRuntime(runtime.connectionId, store.call)
+    next.start()
+    await expect.poll(() => store.orders.get(3)?.trackno).toBe('ON-START')
+    await settle(next)
+    next.stop()
   })
 })

@@ -1,11 +1,13 @@
 // Keeps the active store's cache fresh and its outbox moving: sync on start, every few minutes,
 // when the window regains focus and when the store becomes reachable again; the replayer
-// whenever a write is queued or a retry falls due. Never two syncs (or two replayers) for one
+// whenever a write is queued, a retry falls due, or anything shows the store answers again (a
+// successful sync or send, the main process hearing from the store, focus, start), when writes
+// that waited for want of a connection go at once. Never two syncs (or two replayers) for one
 // store at once, across windows too (Web Locks). Its status is reactive for the sync panel.
 import { reactive } from 'vue'
 import { storeDatabase, SYNC_RESOURCES, type StoreDatabase, type SyncResource } from './db'
 import { onEnqueued } from './outbox'
-import { replayOutbox } from './replayer'
+import { releaseOfflineWaits, replayOutbox } from './replayer'
 import { asCallError, isOffline, needsReconnect, storeCallFor, withLock, type StoreCall } from './store-client'
 import { SyncCancelled, syncAll } from './sync'
 import { isQuotaError, QUOTA_MESSAGE } from './storage'
@@ -43,6 +45,11 @@ export interface RuntimeHooks {
   onOffline?: () => void
   /** A request succeeded. */
   onOnline?: () => void
+  /**
+   * Subscribes to news that the store answers again from outside this runtime (the main
+   * process's reachability, which hears every call and probes a store that stopped answering).
+   */
+  watchStoreAnswers?: (listener: () => void) => () => void
 }
 
 function emptyProgress(): Record<SyncResource, ResourceProgress> {
@@ -81,10 +88,13 @@ export class StoreRuntime {
     })
   }
 
-  /** Starts the schedule: a sync and a replay now, then on the timer, on focus and on enqueue. */
+  /**
+   * Starts the schedule: a sync and a replay now (writes a previous run left waiting for the
+   * store go at once), then on the timer, on focus, on enqueue and whenever the store answers.
+   */
   start(): void {
     void this.syncNow()
-    void this.replayNow()
+    void this.storeAnswered()
     const interval = setInterval(() => {
       void this.syncNow()
       void this.replayNow()
@@ -92,11 +102,12 @@ export class StoreRuntime {
     this.cleanups.push(() => clearInterval(interval))
     const onFocus = () => {
       void this.syncNow()
-      void this.replayNow()
+      void this.storeAnswered()
     }
     window.addEventListener('focus', onFocus)
     this.cleanups.push(() => window.removeEventListener('focus', onFocus))
     this.cleanups.push(onEnqueued((id) => id === this.connectionId && void this.replayNow()))
+    if (this.hooks.watchStoreAnswers) this.cleanups.push(this.hooks.watchStoreAnswers(() => this.reachable()))
   }
 
   stop(): void {
@@ -108,7 +119,13 @@ export class StoreRuntime {
   /** The store answered again: catch up at once. */
   reachable(): void {
     void this.syncNow()
-    void this.replayNow()
+    void this.storeAnswered()
+  }
+
+  /** Something showed the store answers: writes that waited only for that are sent now. */
+  async storeAnswered(): Promise<void> {
+    await releaseOfflineWaits(this.db)
+    await this.replayNow()
   }
 
   cancelSync(): void {
@@ -120,6 +137,7 @@ export class StoreRuntime {
     if (this.status.syncing) return
     const ran = await withLock(`storedesk-sync-${this.connectionId}`, () => this.runSync(resources), { ifAvailable: true })
     this.status.syncingElsewhere = ran === null
+    if (ran && this.status.outcome === 'done') await this.storeAnswered()
   }
 
   private async runSync(resources: readonly SyncResource[]): Promise<true> {
@@ -194,7 +212,7 @@ export class StoreRuntime {
       else if (result.sent > 0) this.hooks.onOnline?.()
       if (this.replayTimer) clearTimeout(this.replayTimer)
       this.replayTimer = null
-      // Offline, the backoff timer is a fallback: reachable() usually wakes it earlier.
+      // Offline, the backoff timer (at most 30 s) is a fallback: storeAnswered() usually wakes it earlier.
       if (result.nextAttemptAt !== null && result.stoppedBy !== 'reconnect') {
         this.replayTimer = setTimeout(() => void this.replayNow(), Math.max(0, result.nextAttemptAt - Date.now()))
       }

@@ -26,7 +26,7 @@ export function asCallError(error: unknown): CallError {
 }
 
 /** The store could not be reached: stop and wait for reachability, do not blame the write. */
-export function isOffline(error: CallError): boolean {
+export function isOffline(error: { code: string }): boolean {
   return error.code === 'network' || error.code === 'timeout'
 }
 
