@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bytes, checkEditedBody, duration } from './sync-format'
+import type { OutboxEntry } from '@/data'
+import { attempts, bytes, checkEditedBody, duration, nextTry } from './sync-format'
 
 describe('editing a stopped write as JSON', () => {
   it('accepts a body the store would take', () => {
@@ -26,5 +27,22 @@ describe('numbers in the panel', () => {
     expect(duration(42.2)).toBe('43 s')
     expect(duration(125)).toBe('2 min 5 s')
     expect(duration(null)).toBe('—')
+  })
+})
+
+describe('when a queued change goes next', () => {
+  const entry = (over: Partial<OutboxEntry>): OutboxEntry => ({ kind: 'orders.track', write: {}, lanes: ['orders:1'], state: 'queued', attempts: 3, nextAttemptAt: 0, createdAt: 0, label: 'x', ...over })
+
+  it('is never a time already past', () => {
+    expect(nextTry(entry({ nextAttemptAt: 10_000 }), false, 10_000)).toBe('Sending now')
+    expect(nextTry(entry({ nextAttemptAt: 5_000 }), false, 10_000)).toBe('Sending now')
+    expect(nextTry(entry({ nextAttemptAt: 22_500 }), false, 10_000)).toBe('Next try in 13 s')
+    expect(nextTry(entry({ nextAttemptAt: 0 }), true, 10_000)).toBe('Goes after the earlier change to the same item')
+    expect(nextTry(entry({ state: 'failed' }), false, 10_000)).toBeNull()
+  })
+
+  it('counts attempts in words', () => {
+    expect(attempts(1)).toBe('1 attempt')
+    expect(attempts(3)).toBe('3 attempts')
   })
 })

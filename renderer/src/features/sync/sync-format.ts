@@ -1,8 +1,9 @@
-// Words and numbers for the sync panel: resource names, durations, byte sizes, and a write's
-// body checked against the store API's own schema before it is queued again.
+// Words and numbers for the sync panel: resource names, durations, byte sizes, when a queued
+// write goes next, and a write's body checked against the store API's own schema before it is
+// queued again.
 import { formatDistanceToNowStrict } from 'date-fns'
 import { operations, type OperationName } from '@common/store-api/operations'
-import type { SyncResource } from '@/data'
+import type { OutboxEntry, SyncResource } from '@/data'
 
 export const RESOURCE_LABELS: Record<SyncResource, string> = {
   orders: 'Orders',
@@ -33,6 +34,24 @@ export function bytes(n: number | null): string {
     unit++
   }
   return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`
+}
+
+const attemptsRule = new Intl.PluralRules('en')
+
+/** "1 attempt", "3 attempts". */
+export function attempts(n: number): string {
+  return `${n} ${attemptsRule.select(n) === 'one' ? 'attempt' : 'attempts'}`
+}
+
+/**
+ * When a queued write goes next, never a time already past: it waits for an earlier change of
+ * the same thing (`heldBack`), is on its way now, or goes in so many seconds.
+ */
+export function nextTry(entry: OutboxEntry, heldBack: boolean, now: number): string | null {
+  if (entry.state !== 'queued') return null
+  if (heldBack) return 'Goes after the earlier change to the same item'
+  if (entry.nextAttemptAt <= now) return 'Sending now'
+  return `Next try in ${duration((entry.nextAttemptAt - now) / 1000)}`
 }
 
 /** Parses an edited body and checks it with the operation's schema; a message when it is wrong. */
