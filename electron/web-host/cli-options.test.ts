@@ -6,8 +6,8 @@ import { parseCliOptions } from './cli-options'
 const home = '/home/merchant'
 
 describe('parseCliOptions', () => {
-  it('defaults to a free port, the XDG config profile, opening a browser and the embedded demo store', () => {
-    expect(parseCliOptions([], {}, home)).toEqual({ port: 0, profileDir: '/home/merchant/.config/storedesk', openBrowser: true })
+  it('defaults to the profile’s port, the XDG config profile, opening a browser and the embedded demo store', () => {
+    expect(parseCliOptions([], {}, home)).toEqual({ port: null, profileDir: '/home/merchant/.config/storedesk', openBrowser: true })
     expect(parseCliOptions([], { XDG_CONFIG_HOME: '/xdg' }, home).profileDir).toBe('/xdg/storedesk')
   })
 

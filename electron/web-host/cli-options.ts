@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util'
 import { z } from 'zod'
 
 export interface WebHostCliOptions {
-  port: number
+  /** Null when not given: the profile's own port is used (port-memory.ts). */
+  port: number | null
   profileDir: string
   openBrowser: boolean
   demoStoreUrl?: string
@@ -24,7 +25,7 @@ export function parseCliOptions(argv: string[], env: NodeJS.ProcessEnv, home: st
   const { values } = parseArgs({
     args: argv,
     options: {
-      port: { type: 'string', default: '0' },
+      port: { type: 'string' },
       profile: { type: 'string' },
       'no-open': { type: 'boolean', default: false },
       'demo-store-url': { type: 'string' },
@@ -32,14 +33,14 @@ export function parseCliOptions(argv: string[], env: NodeJS.ProcessEnv, home: st
     strict: true,
     allowPositionals: false,
   })
-  const port = Port.safeParse(values.port)
-  if (!port.success) throw new Error(`--port must be a number from 0 to 65535 (0 picks a free port), not "${values.port}".`)
+  const port = values.port === undefined ? null : Port.safeParse(values.port)
+  if (port && !port.success) throw new Error(`--port must be a number from 0 to 65535 (0 picks a free port), not "${values.port}".`)
   const demoStoreUrl = values['demo-store-url'] ?? (env.STOREDESK_DEMO_STORE_URL || undefined)
   if (demoStoreUrl !== undefined && !HttpUrl.safeParse(demoStoreUrl).success) {
     throw new Error(`--demo-store-url must be an http(s) URL, not "${demoStoreUrl}".`)
   }
   return {
-    port: port.data,
+    port: port ? port.data : null,
     profileDir: resolve(values.profile ?? (env.STOREDESK_PROFILE || defaultProfileDir(env, home))),
     openBrowser: !values['no-open'] && env.BROWSER !== 'none',
     ...(demoStoreUrl !== undefined ? { demoStoreUrl } : {}),

@@ -1,5 +1,6 @@
 // `npm run web`: the browser shell's composition root. Builds the services on a profile
-// directory with the browser shell's capabilities (capabilities.ts), starts the host,
+// directory with the browser shell's capabilities (capabilities.ts), starts the host on the
+// profile's own port (port-memory.ts: the offline data belongs to the origin),
 // prints the launch URL and opens it where a browser is available.
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
@@ -8,6 +9,7 @@ import { join, resolve } from 'node:path'
 import { createMainServices } from '../services/main-services'
 import { webHostCapabilities } from './capabilities'
 import { parseCliOptions, type WebHostCliOptions } from './cli-options'
+import { choosePort, portTakenMessage, rememberPort } from './port-memory'
 import { startWebHost } from './server'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -41,13 +43,18 @@ async function main(): Promise<void> {
   mkdirSync(options.profileDir, { recursive: true, mode: 0o700 })
   const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }
 
+  const port = choosePort(options.port, options.profileDir)
   const host = await startWebHost({
     rendererDir,
-    port: options.port,
+    port,
     createServices: ({ redirectUri }) =>
       createMainServices(webHostCapabilities({ profileDir: options.profileDir, version, redirectUri, ...(options.demoStoreUrl !== undefined ? { demoStoreUrl: options.demoStoreUrl } : {}) })),
+  }).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(portTakenMessage(port, options.port !== null))
+    throw error
   })
 
+  rememberPort(options.profileDir, Number(new URL(host.origin).port))
   console.info(`Storedesk: ${host.launchUrl}`)
   console.info(`Profile: ${options.profileDir} (secrets are kept in a plain 0600 file in the browser shell)`)
   if (options.openBrowser) openInBrowser(host.launchUrl)
