@@ -1,6 +1,8 @@
 // The outbox end to end on the demo store: writes made while the store cannot be reached are
-// shown at once and sent later; a reload in the middle of sending loses nothing and sends
-// nothing twice; a change the store's copy moved under is stopped and shown with both versions.
+// shown at once and go out by themselves within seconds of the store answering again (after a
+// reload, and after the whole app restarted), with nobody pressing "Send now"; a reload in the
+// middle of sending loses nothing and sends nothing twice; a change the store's copy moved under
+// is stopped and shown with both versions.
 import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
@@ -34,6 +36,80 @@ async function storeOrder(demoStore: DemoStoreHandle, id: number) {
 
 const ORDERS = [1001, 1002, 1003]
 
+async function storePostsTitled(demoStore: DemoStoreHandle, title: string) {
+  const response = await demoStore.api(`/openapi/2021-08/blogs?filter[key]=${encodeURIComponent(title)}`)
+  return ((await response.json()) as { data: { title: string }[] }).data.filter((b) => b.title === title)
+}
+
+async function writePost(page: Page, title: string) {
+  await go(page, '#/blogs')
+  await page.getByRole('button', { name: 'New post' }).click()
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
+  await page.getByRole('textbox', { name: 'Post content' }).click()
+  await page.keyboard.type('Written while the store could not be reached.')
+  await page.getByRole('button', { name: 'Publish', exact: true }).click()
+}
+
+/** Two tracking numbers (customer e-mailed) and a new post, queued while every connection to the store is dropped. */
+async function queueWhileStoreIsAway(page: Page, demoStore: DemoStoreHandle, tag: string) {
+  await demoStore.control('PUT', '/faults', { dropRate: 1 })
+  await addTracking(page, 1001, `${tag}1001`)
+  await addTracking(page, 1002, `${tag}1002`)
+  await writePost(page, `${tag} post`)
+  await go(page, '#/sync')
+  await expectQueued(page, tag)
+  // The writes have been tried and found the store away: they wait on their backoff.
+  const unsent = page.getByRole('list', { name: 'Changes not yet sent' }).getByRole('listitem')
+  await expect(unsent.filter({ hasText: /Next try in/ }).first()).toBeVisible({ timeout: 30_000 })
+}
+
+async function expectQueued(page: Page, tag: string) {
+  const unsent = page.getByRole('list', { name: 'Changes not yet sent' }).getByRole('listitem')
+  for (const label of [`Tracking ${tag}1001`, `Tracking ${tag}1002`, `New post “${tag} post”`]) await expect(unsent.filter({ hasText: label })).toHaveCount(1)
+}
+
+/** Within 10 s of the store answering, it holds each write exactly once. */
+async function expectDeliveredOnce(demoStore: DemoStoreHandle, tag: string) {
+  const restoredAt = Date.now()
+  await demoStore.control('PUT', '/faults', { dropRate: 0 })
+  const emails = async () => ((await demoStore.control('GET', '/emails')) as { data: { orderId: number; trackno: string }[] }).data
+  const delivered = async () => {
+    const sent = await emails()
+    const tracked = await Promise.all([1001, 1002].map(async (id) => (await storeOrder(demoStore, id)).trackno === `${tag}${id}`))
+    return tracked.every(Boolean) && (await storePostsTitled(demoStore, `${tag} post`)).length === 1 && sent.filter((e) => e.trackno.startsWith(tag)).length === 2
+  }
+  await expect.poll(delivered, { timeout: 10_000, intervals: [250] }).toBe(true)
+  expect(Date.now() - restoredAt).toBeLessThan(10_000)
+  // And nothing arrives a second time afterwards.
+  await new Promise((resolve) => setTimeout(resolve, 2_000))
+  const sent = await emails()
+  for (const id of [1001, 1002]) expect(sent.filter((e) => e.orderId === id && e.trackno === `${tag}${id}`)).toHaveLength(1)
+  expect(await storePostsTitled(demoStore, `${tag} post`)).toHaveLength(1)
+}
+
+test('queued writes go out by themselves within 10 s of the store answering again, after a reload', async ({ page, demoStore }) => {
+  test.setTimeout(180_000)
+  await connectDemoStore(page)
+  await waitForFirstSync(page)
+  await queueWhileStoreIsAway(page, demoStore, 'AUTO')
+  await page.reload()
+  await go(page, '#/sync')
+  await expectQueued(page, 'AUTO')
+  await expectDeliveredOnce(demoStore, 'AUTO')
+  await expect(page.getByText('Every change has reached the store.')).toBeVisible()
+})
+
+test('queued writes go out by themselves after the whole app restarted while the store was away', async ({ storedesk, demoStore }) => {
+  test.setTimeout(180_000)
+  let page = storedesk.page
+  await connectDemoStore(page)
+  await waitForFirstSync(page)
+  await queueWhileStoreIsAway(page, demoStore, 'BOOT')
+  page = await storedesk.restart()
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+  await expectDeliveredOnce(demoStore, 'BOOT')
+})
+
 test('a reload in the middle of sending delivers every queued write exactly once', async ({ page, demoStore }) => {
   test.setTimeout(180_000)
   await connectDemoStore(page)
@@ -46,14 +122,12 @@ test('a reload in the middle of sending delivers every queued write exactly once
   const unsent = page.getByRole('list', { name: 'Changes not yet sent' }).getByRole('listitem')
   await expect(unsent.filter({ hasText: 'ONCE' })).toHaveCount(3)
 
-  // The store answers again, slowly: reload while the first write is on its way.
+  // The store answers again, slowly: the app notices by itself; reload while a write is on its way.
   await demoStore.control('PUT', '/faults', { dropRate: 0, latencyMs: 1500 })
-  await page.getByRole('button', { name: 'Send now' }).click()
-  await expect(unsent.filter({ hasText: 'Sending' })).toHaveCount(1)
+  await expect(unsent.filter({ has: page.getByText('Sending', { exact: true }) })).toHaveCount(1, { timeout: 15_000 })
   await page.reload()
   await go(page, '#/sync')
   await demoStore.control('PUT', '/faults', { latencyMs: 0 })
-  await page.getByRole('button', { name: 'Send now' }).click({ timeout: 5_000 }).catch(() => undefined)
   await expect(page.getByText('Every change has reached the store.')).toBeVisible({ timeout: 60_000 })
 
   const emails = (await demoStore.control('GET', '/emails')) as { data: { orderId: number; trackno: string }[] }
@@ -90,7 +164,6 @@ test('a shipping address changed on the store meanwhile is not overwritten: both
   await demoStore.control('PUT', '/faults', { dropRate: 0 })
 
   await go(page, '#/sync')
-  await page.getByRole('button', { name: 'Send now' }).click()
   const conflict = page.getByRole('article', { name: /^Conflict:/ })
   await expect(conflict).toBeVisible({ timeout: 90_000 })
   const cityRow = conflict.getByRole('row', { name: /^city/ })

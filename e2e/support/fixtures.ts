@@ -1,7 +1,7 @@
 // The fixtures every spec uses. `demoStore` is a fresh demo store (its own process, seed 42)
-// that the test can also read and fault directly; `app` is Storedesk on a fresh profile, in
-// the browser shell (default) or the Electron shell (E2E_SHELL=electron). `page` is the app's
-// window. Page errors and console errors fail the test unless it declares them expected.
+// that the test can also read and fault directly; `storedesk` is Storedesk on a fresh profile,
+// in the browser shell (default) or the Electron shell (E2E_SHELL=electron), with a restart on
+// the same profile. `page` is the app's window. Page errors and console errors fail the test unless it declares them expected.
 import { test as base, expect, _electron, type Page } from '@playwright/test'
 import { mkdtempSync, rmSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -22,6 +22,8 @@ interface Fixtures {
   profileDir: string
   /** Console errors the test expects (matched by substring); any other fails it. */
   allowedConsoleErrors: string[]
+  /** The app's window, and a restart of the whole app on the same profile (host and window). */
+  storedesk: { page: Page; restart: () => Promise<Page> }
   page: Page
 }
 
@@ -71,7 +73,11 @@ export const test = base.extend<Fixtures>({
 
   allowedConsoleErrors: [[], { option: true }],
 
-  page: async ({ browser, demoStore, profileDir, allowedConsoleErrors }, use, testInfo) => {
+  page: async ({ storedesk }, use) => {
+    await use(storedesk.page)
+  },
+
+  storedesk: async ({ browser, demoStore, profileDir, allowedConsoleErrors }, use, testInfo) => {
     const problems: string[] = []
     const watch = (page: Page) => {
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
@@ -83,23 +89,47 @@ export const test = base.extend<Fixtures>({
     }
 
     if (process.env.E2E_SHELL === 'electron') {
-      const app = await _electron.launch({
-        args: [join(root, 'out/main/index.js'), `--profile=${profileDir}`],
-        env: { ...process.env, STOREDESK_DEMO_STORE_URL: demoStore.url } as Record<string, string>,
+      const launch = async () => {
+        const app = await _electron.launch({
+          args: [join(root, 'out/main/index.js'), `--profile=${profileDir}`],
+          env: { ...process.env, STOREDESK_DEMO_STORE_URL: demoStore.url } as Record<string, string>,
+        })
+        const page = await app.firstWindow()
+        await page.emulateMedia({ reducedMotion: REDUCED_MOTION })
+        watch(page)
+        return { app, page }
+      }
+      let running = await launch()
+      await use({
+        page: running.page,
+        restart: async () => {
+          await running.app.close()
+          running = await launch()
+          return running.page
+        },
       })
-      const page = await app.firstWindow()
-      await page.emulateMedia({ reducedMotion: REDUCED_MOTION })
-      watch(page)
-      await use(page)
-      await app.close()
+      await running.app.close()
     } else {
       if (!existsSync(join(root, 'out/renderer/index.html'))) throw new Error('Build the renderer first: npm run build')
-      const host = await startProcess('electron/web-host/cli.ts', ['--port', '0', '--profile', profileDir, '--no-open', '--demo-store-url', demoStore.url], /Storedesk: (http:\/\/127\.0\.0\.1:\d+\/\S*)/)
+      // No --port: the host keeps its profile's port, as a person's `npm run web` does, so a
+      // restarted host serves the same origin and the browser's offline data is still there.
+      const launch = () => startProcess('electron/web-host/cli.ts', ['--profile', profileDir, '--no-open', '--demo-store-url', demoStore.url], /Storedesk: (http:\/\/127\.0\.0\.1:\d+\/\S*)/)
+      let host = await launch()
       const context = await browser.newContext({ reducedMotion: REDUCED_MOTION })
       context.on('page', watch)
-      const page = await context.newPage()
+      let page = await context.newPage()
       await page.goto(host.url)
-      await use(page)
+      await use({
+        page,
+        restart: async () => {
+          await page.close()
+          await host.stop()
+          host = await launch()
+          page = await context.newPage()
+          await page.goto(host.url)
+          return page
+        },
+      })
       await context.close()
       await host.stop()
       if (testInfo.status !== testInfo.expectedStatus) testInfo.attach('host output', { body: host.output() })
