@@ -21,9 +21,10 @@ async function openDemoConsent(page: Page): Promise<Page> {
  * the test holds a genuine callback URL it can alter or deliver later. The demo store
  * accepts any loopback port for the callback (as a desktop app's loopback redirect needs),
  * so the consent tab is sent to a catcher of the test's own; the callback is then aimed
- * back at Storedesk's real redirect address with its parameters untouched.
+ * back at Storedesk's real redirect address with its parameters untouched. `scope` asks the
+ * store for other permissions than the app did, as someone else's consent could.
  */
-async function captureCallback(consent: Page): Promise<URL> {
+async function captureCallback(consent: Page, options: { scope?: string } = {}): Promise<URL> {
   const catcher = createServer((_request, response) => {
     response.writeHead(200, { 'Content-Type': 'text/plain' })
     response.end('held back by the test')
@@ -34,6 +35,7 @@ async function captureCallback(consent: Page): Promise<URL> {
     const authorize = new URL(consent.url())
     const storedeskRedirect = new URL(authorize.searchParams.get('redirect_uri') ?? '')
     authorize.searchParams.set('redirect_uri', `http://127.0.0.1:${catcherPort}/oauth/callback`)
+    if (options.scope !== undefined) authorize.searchParams.set('scope', options.scope)
     await consent.goto(authorize.href)
     await consent.getByRole('button', { name: 'Install' }).click()
     await consent.waitForURL((url) => url.port === catcherPort)
@@ -137,6 +139,26 @@ test.describe('declined and bad callbacks are refused with a clear message and c
     await deliver(page, callback)
     await expect(refusalAlert(page)).toContainText('This connect attempt was cancelled')
     await expect(page.getByText('No store is connected yet.')).toBeVisible()
+  })
+
+  test('a store-signed callback without state, while reconnecting, leaves the connection as it was', async ({ page, demoStore }) => {
+    await connectDemo(page)
+    const { client_secret } = await demoCredentials(demoStore)
+    await storeSwitcher(page).click()
+    await page.getByText('Add a store…').click()
+    // An attempt for the same shop is pending while a callback the app did not ask for arrives:
+    // genuinely signed by the store, granting fewer permissions, and carrying no state.
+    const callback = await captureCallback(await openDemoConsent(page), { scope: 'read_orders' })
+    callback.searchParams.delete('state')
+
+    const tab = await deliver(page, sign(callback, client_secret))
+    await expect(tab.getByRole('heading', { name: 'Connection refused' })).toBeVisible()
+    await expect(tab.getByRole('status')).toContainText('carries no state')
+    await expect(refusalAlert(page)).toContainText('carries no state')
+
+    await page.getByRole('link', { name: 'Settings' }).click()
+    await expect(page.getByRole('button', { name: /^Disconnect / })).toHaveCount(1)
+    await expect(page.getByText(/^Permissions:/)).toHaveText('Permissions: read_orders, write_orders, read_content, write_content')
   })
 
   test('a replayed callback is refused and exchanges its code once', async ({ page }) => {
