@@ -190,8 +190,10 @@ test('switches between two stores and disconnects one after confirming', async (
   for (const scope of ['read_orders', 'write_orders', 'read_content', 'write_content']) {
     await expect(page.getByRole('checkbox', { name: new RegExp(scope) })).toBeChecked()
   }
-  const consentOpened = page.context().waitForEvent('page')
   await page.getByRole('button', { name: 'Connect', exact: true }).click()
+  // The browser shell cannot encrypt secrets: the form says so and asks first.
+  const consentOpened = page.context().waitForEvent('page')
+  await page.getByRole('button', { name: 'Connect anyway' }).click()
   const consent = await consentOpened
   await consent.getByRole('button', { name: 'Install' }).click()
   await expect(page).toHaveURL(/#\/orders$/)
@@ -217,6 +219,28 @@ test('switches between two stores and disconnects one after confirming', async (
   await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click()
   await expect(disconnectButtons).toHaveCount(1)
   await expect(page.getByRole('button', { name: `Disconnect Demo store (${shop})` })).toHaveCount(0)
+})
+
+test('where secrets cannot be encrypted, connecting a store says so first, and Cancel starts nothing', async ({ page, demoStore }) => {
+  const { client_id, client_secret } = await demoCredentials(demoStore)
+  await page.getByLabel('Store address').fill(demoStore.url)
+  await page.getByLabel('Client ID').fill(client_id)
+  await page.getByLabel('Client secret').fill(client_secret)
+  let tabsOpened = 0
+  page.context().on('page', () => tabsOpened++)
+  await page.getByRole('button', { name: 'Connect', exact: true }).click()
+
+  const notice = page.getByRole('alert').filter({ hasText: 'will not be encrypted' })
+  await expect(notice).toContainText('kept in a file only your user account can read')
+  await expect(notice.getByRole('button', { name: 'Connect anyway' })).toBeVisible()
+  await notice.getByRole('button', { name: 'Cancel' }).click()
+  await expect(notice).toBeHidden()
+  await expect(page.getByText('Waiting for you to approve Storedesk in the store’s page…')).toBeHidden()
+  expect(tabsOpened).toBe(0)
+  await expect(storeSwitcher(page)).toContainText('No store connected')
+
+  await page.getByRole('link', { name: 'Settings' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Secrets are not encrypted' })).toContainText('only your user account can read')
 })
 
 test('disconnecting the last store leads back to Connect', async ({ page }) => {
