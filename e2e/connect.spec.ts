@@ -21,9 +21,10 @@ async function openDemoConsent(page: Page): Promise<Page> {
  * the test holds a genuine callback URL it can alter or deliver later. The demo store
  * accepts any loopback port for the callback (as a desktop app's loopback redirect needs),
  * so the consent tab is sent to a catcher of the test's own; the callback is then aimed
- * back at Storedesk's real redirect address with its parameters untouched.
+ * back at Storedesk's real redirect address with its parameters untouched. `scope` asks the
+ * store for other permissions than the app did, as someone else's consent could.
  */
-async function captureCallback(consent: Page): Promise<URL> {
+async function captureCallback(consent: Page, options: { scope?: string } = {}): Promise<URL> {
   const catcher = createServer((_request, response) => {
     response.writeHead(200, { 'Content-Type': 'text/plain' })
     response.end('held back by the test')
@@ -34,6 +35,7 @@ async function captureCallback(consent: Page): Promise<URL> {
     const authorize = new URL(consent.url())
     const storedeskRedirect = new URL(authorize.searchParams.get('redirect_uri') ?? '')
     authorize.searchParams.set('redirect_uri', `http://127.0.0.1:${catcherPort}/oauth/callback`)
+    if (options.scope !== undefined) authorize.searchParams.set('scope', options.scope)
     await consent.goto(authorize.href)
     await consent.getByRole('button', { name: 'Install' }).click()
     await consent.waitForURL((url) => url.port === catcherPort)
@@ -139,6 +141,26 @@ test.describe('declined and bad callbacks are refused with a clear message and c
     await expect(page.getByText('No store is connected yet.')).toBeVisible()
   })
 
+  test('a store-signed callback without state, while reconnecting, leaves the connection as it was', async ({ page, demoStore }) => {
+    await connectDemo(page)
+    const { client_secret } = await demoCredentials(demoStore)
+    await storeSwitcher(page).click()
+    await page.getByText('Add a store…').click()
+    // An attempt for the same shop is pending while a callback the app did not ask for arrives:
+    // genuinely signed by the store, granting fewer permissions, and carrying no state.
+    const callback = await captureCallback(await openDemoConsent(page), { scope: 'read_orders' })
+    callback.searchParams.delete('state')
+
+    const tab = await deliver(page, sign(callback, client_secret))
+    await expect(tab.getByRole('heading', { name: 'Connection refused' })).toBeVisible()
+    await expect(tab.getByRole('status')).toContainText('carries no state')
+    await expect(refusalAlert(page)).toContainText('carries no state')
+
+    await page.getByRole('link', { name: 'Settings' }).click()
+    await expect(page.getByRole('button', { name: /^Disconnect / })).toHaveCount(1)
+    await expect(page.getByText(/^Permissions:/)).toHaveText('Permissions: read_orders, write_orders, read_content, write_content')
+  })
+
   test('a replayed callback is refused and exchanges its code once', async ({ page }) => {
     const callback = await captureCallback(await openDemoConsent(page))
     const first = await deliver(page, callback)
@@ -168,8 +190,10 @@ test('switches between two stores and disconnects one after confirming', async (
   for (const scope of ['read_orders', 'write_orders', 'read_content', 'write_content']) {
     await expect(page.getByRole('checkbox', { name: new RegExp(scope) })).toBeChecked()
   }
-  const consentOpened = page.context().waitForEvent('page')
   await page.getByRole('button', { name: 'Connect', exact: true }).click()
+  // The browser shell cannot encrypt secrets: the form says so and asks first.
+  const consentOpened = page.context().waitForEvent('page')
+  await page.getByRole('button', { name: 'Connect anyway' }).click()
   const consent = await consentOpened
   await consent.getByRole('button', { name: 'Install' }).click()
   await expect(page).toHaveURL(/#\/orders$/)
@@ -195,6 +219,28 @@ test('switches between two stores and disconnects one after confirming', async (
   await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click()
   await expect(disconnectButtons).toHaveCount(1)
   await expect(page.getByRole('button', { name: `Disconnect Demo store (${shop})` })).toHaveCount(0)
+})
+
+test('where secrets cannot be encrypted, connecting a store says so first, and Cancel starts nothing', async ({ page, demoStore }) => {
+  const { client_id, client_secret } = await demoCredentials(demoStore)
+  await page.getByLabel('Store address').fill(demoStore.url)
+  await page.getByLabel('Client ID').fill(client_id)
+  await page.getByLabel('Client secret').fill(client_secret)
+  let tabsOpened = 0
+  page.context().on('page', () => tabsOpened++)
+  await page.getByRole('button', { name: 'Connect', exact: true }).click()
+
+  const notice = page.getByRole('alert').filter({ hasText: 'will not be encrypted' })
+  await expect(notice).toContainText('kept in a file only your user account can read')
+  await expect(notice.getByRole('button', { name: 'Connect anyway' })).toBeVisible()
+  await notice.getByRole('button', { name: 'Cancel' }).click()
+  await expect(notice).toBeHidden()
+  await expect(page.getByText('Waiting for you to approve Storedesk in the store’s page…')).toBeHidden()
+  expect(tabsOpened).toBe(0)
+  await expect(storeSwitcher(page)).toContainText('No store connected')
+
+  await page.getByRole('link', { name: 'Settings' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Secrets are not encrypted' })).toContainText('only your user account can read')
 })
 
 test('disconnecting the last store leads back to Connect', async ({ page }) => {

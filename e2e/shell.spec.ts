@@ -108,7 +108,7 @@ test('Settings tells how tokens are kept and lists the requests made, without se
   await connectDemo(page)
   await page.getByRole('link', { name: 'Settings' }).click()
   await expect(page.getByText('Browser shell')).toBeVisible()
-  await expect(page.getByText('Your store tokens are stored in a file only your user can read, not encrypted by the operating system.')).toBeVisible()
+  await expect(page.getByText(/access tokens and client secrets are kept in a file only your user account can read, not encrypted by the\s+operating system/)).toBeVisible()
   await expect(page.getByRole('link', { name: 'Sync and storage' })).toHaveAttribute('href', '#/sync')
 
   await page.getByRole('button', { name: 'Refresh the request log' }).click()

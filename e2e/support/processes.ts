@@ -17,7 +17,7 @@ const tsx = resolve(root, 'node_modules/.bin/tsx')
 export async function startProcess(script: string, args: string[], announce: RegExp, env: Record<string, string> = {}): Promise<Started> {
   const child: ChildProcess = spawn(tsx, [resolve(root, script), ...args], {
     cwd: root,
-    env: { ...process.env, ...env, BROWSER: 'none' },
+    env: { ...process.env, BROWSER: 'none', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let out = ''

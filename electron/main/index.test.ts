@@ -1,8 +1,8 @@
 // The Electron shell's wiring, with Electron replaced by recorders: the window's
 // webPreferences, the session's fences (permissions, CSP header), the guard every
 // webContents gets, the IPC gate on every contract channel, storedesk:// links from a
-// second instance, and the capabilities the services receive (the network state among them).
-import { pathToFileURL } from 'node:url'
+// second instance, the app:// scheme the renderer loads from, and the capabilities the
+// services receive (the network state among them).
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { CHANNEL_NAMES, type ChannelName, type EventName } from '../common/ipc-contract'
 import type { HostCapabilities } from '../services/host-contract'
@@ -14,6 +14,13 @@ const rec = vi.hoisted(() => {
   const appHandlers = new Map<string, Handler>()
   const ipcHandlers = new Map<string, Handler>()
   const windows: { options: Record<string, unknown>; webContents: { id: number; send: (...args: unknown[]) => void }; loaded: string[] }[] = []
+  const protocol = {
+    privileged: [] as unknown[],
+    /** Whether a scheme was made privileged before the app was ready (Electron requires it). */
+    privilegedBeforeReady: false,
+    ready: false,
+    handlers: new Map<string, (request: { url: string }) => Promise<Response>>(),
+  }
   const sent: unknown[][] = []
   const opened: string[] = []
   const network = { online: true }
@@ -29,7 +36,20 @@ const rec = vi.hoisted(() => {
     launches: [] as string[],
     emit: undefined as undefined | ((event: EventName, payload: unknown) => void),
   }
-  return { appHandlers, ipcHandlers, windows, sent, opened, network, session, services }
+  return { appHandlers, ipcHandlers, windows, sent, opened, network, session, services, protocol }
+})
+
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs/promises')>()
+  return {
+    ...fs,
+    readFile: (async (path: string, ...rest: unknown[]) => {
+      if (String(path).endsWith('renderer/index.html')) return Buffer.from('<!doctype html><title>Storedesk</title>')
+      if (String(path).endsWith('renderer/assets/app.js')) return Buffer.from('console.info(1)')
+      if (String(path).includes('renderer')) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' })
+      return (fs.readFile as (...a: unknown[]) => unknown)(path, ...rest)
+    }) as typeof fs.readFile,
+  }
 })
 
 vi.mock('node:fs', async (importOriginal) => {
@@ -62,8 +82,8 @@ vi.mock('electron', () => {
     isDestroyed() {
       return false
     }
-    async loadFile(file: string) {
-      this.loaded.push(file)
+    async loadURL(url: string) {
+      this.loaded.push(url)
     }
   }
   return {
@@ -73,12 +93,22 @@ vi.mock('electron', () => {
       getVersion: () => '1.2.3',
       requestSingleInstanceLock: () => true,
       quit: () => {},
-      whenReady: () => Promise.resolve(),
+      whenReady: () => {
+        rec.protocol.ready = true
+        return Promise.resolve()
+      },
       setAsDefaultProtocolClient: () => true,
       on: (event: string, handler: never) => rec.appHandlers.set(event, handler),
     },
     BrowserWindow,
     net: { isOnline: () => rec.network.online },
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown[]) => {
+        rec.protocol.privileged.push(...schemes)
+        rec.protocol.privilegedBeforeReady = !rec.protocol.ready
+      },
+      handle: (scheme: string, handler: never) => rec.protocol.handlers.set(scheme, handler),
+    },
     ipcMain: { handle: (channel: string, handler: never) => rec.ipcHandlers.set(channel, handler) },
     safeStorage: {
       isEncryptionAvailable: () => true,
@@ -122,7 +152,7 @@ vi.mock('../services/main-services', () => ({
   },
 }))
 
-const entryUrl = () => pathToFileURL(rec.windows[0]!.loaded[0]!).href
+const entryUrl = () => rec.windows[0]!.loaded[0]!
 
 beforeAll(async () => {
   await import('./index')
@@ -135,7 +165,26 @@ describe('Electron shell wiring', () => {
     const prefs = rec.windows[0]!.options.webPreferences as Record<string, unknown>
     expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, disableBlinkFeatures: 'Auxclick' })
     expect(String(prefs.preload)).toMatch(/preload\/index\.cjs$/)
-    expect(rec.windows[0]!.loaded[0]).toMatch(/renderer\/index\.html$/)
+    expect(rec.windows[0]!.loaded).toEqual(['app://storedesk/'])
+  })
+
+  it('loads the renderer from app://, a scheme made standard, secure and fetchable before the app is ready', () => {
+    expect(rec.protocol.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }])
+    expect(rec.protocol.privilegedBeforeReady).toBe(true)
+    expect([...rec.protocol.handlers.keys()]).toEqual(['app'])
+  })
+
+  it('serves the built renderer on app://storedesk with the CSP, and nothing outside it', async () => {
+    const serve = rec.protocol.handlers.get('app')!
+    const page = await serve({ url: 'app://storedesk/' })
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(page.headers.get('content-security-policy')).toBe(`${PAGE_CSP}; frame-ancestors 'none'`)
+    expect(await page.text()).toContain('<title>Storedesk</title>')
+    expect((await serve({ url: 'app://storedesk/assets/app.js' })).headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+    expect((await serve({ url: 'app://storedesk/assets/missing.js' })).status).toBe(404)
+    expect((await serve({ url: 'app://storedesk/..%2F..%2Fpackage.json' })).status).toBe(404)
+    expect((await serve({ url: 'app://elsewhere/' })).status).toBe(404)
   })
 
   it('denies every permission request and check', () => {
@@ -171,6 +220,7 @@ describe('Electron shell wiring', () => {
     expect(navigate('will-navigate', `${entryUrl()}#/orders`)).toBe(false)
     expect(navigate('will-navigate', 'https://help.example/guide')).toBe(true)
     expect(navigate('will-navigate', 'file:///etc/passwd')).toBe(true)
+    expect(navigate('will-navigate', 'app://elsewhere/')).toBe(true)
     expect(navigate('will-redirect', 'https://evil.example/')).toBe(true)
     expect(listeners.has('will-attach-webview')).toBe(true)
 

@@ -1,25 +1,28 @@
 // Electron shell: the composition root for the desktop app. Thin wiring only: lifecycle,
-// the single-instance lock, one locked-down window, the storedesk:// protocol, safeStorage
-// for the vault, and the IPC gate. Every decision that can be made from plain values
-// (who may call, where a window may go, which link is ours) lives in trust.ts,
-// deep-links.ts and ipc-dispatch.ts, tested under Node.
+// the single-instance lock, one locked-down window loaded from app://storedesk/, the
+// storedesk:// deep links, safeStorage for the vault, and the IPC gate. Every decision that
+// can be made from plain values (who may call, where a window may go, which link is ours,
+// which file an app:// request names) lives in trust.ts, deep-links.ts, ipc-dispatch.ts and
+// app-protocol.ts, tested under Node.
 import { mkdirSync, readFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { app, BrowserWindow, net, safeStorage, session, shell } from 'electron'
+import { fileURLToPath } from 'node:url'
+import { app, BrowserWindow, net, protocol, safeStorage, session, shell } from 'electron'
 import type { HostCapabilities, MainServices } from '../services/host-contract'
 import { createMainServices } from '../services/main-services'
 import { createEncryptedVault, createFileVault } from '../services/vault'
 import { EVENT_CHANNEL } from '../preload/event-channel'
 import { headerCsp } from '../services/renderer-csp'
+import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, appResponseHeaders, resolveAppRequest } from './app-protocol'
 import { SCHEME, classifyDeepLink, findDeepLinkInArgv, profileFromArgs } from './deep-links'
 import { registerIpc } from './ipc'
 import { createIpcDispatch } from './ipc-dispatch'
 import { chooseVaultKind, isAllowedNavigation, isExternalWebUrl } from './trust'
 
 const here = dirname(fileURLToPath(import.meta.url))
-const rendererIndex = join(here, '../renderer/index.html')
-const entryUrl = pathToFileURL(rendererIndex).href
+const rendererDir = join(here, '../renderer')
+const entryUrl = APP_ENTRY_URL
 const preloadPath = join(here, '../preload/index.cjs')
 
 let mainWindow: BrowserWindow | null = null
@@ -86,8 +89,20 @@ function guardContents(contents: Electron.WebContents): void {
   })
 }
 
-function lockDownSession(): void {
-  const csp = headerCsp(readFileSync(rendererIndex, 'utf8'))
+/** Serves the built renderer on app://storedesk/, each file with the CSP; nothing outside its folder. */
+function serveRenderer(csp: string): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const target = resolveAppRequest(request.url, rendererDir)
+    if (!target.ok) return new Response(null, { status: target.status })
+    try {
+      return new Response(await readFile(target.file), { headers: appResponseHeaders(target.file, csp) })
+    } catch {
+      return new Response(null, { status: 404 })
+    }
+  })
+}
+
+function lockDownSession(csp: string): void {
   const ses = session.defaultSession
   ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
   ses.setPermissionCheckHandler(() => false)
@@ -118,7 +133,7 @@ async function createMainWindow(): Promise<void> {
   mainWindow.on('closed', () => {
     mainWindow = null
   })
-  await mainWindow.loadFile(rendererIndex)
+  await mainWindow.loadURL(entryUrl)
 }
 
 function start(): void {
@@ -177,7 +192,9 @@ function start(): void {
   })
 
   void app.whenReady().then(async () => {
-    lockDownSession()
+    const csp = headerCsp(readFileSync(join(rendererDir, 'index.html'), 'utf8'))
+    serveRenderer(csp)
+    lockDownSession(csp)
     await createMainWindow()
     await deliverDeepLink(findDeepLinkInArgv(process.argv))
   })
@@ -189,6 +206,9 @@ if (profile) {
   mkdirSync(resolve(profile), { recursive: true, mode: 0o700 })
   app.setPath('userData', resolve(profile))
 }
+
+// Privileges can only be granted before the app is ready.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }])
 
 if (app.requestSingleInstanceLock()) start()
 else app.quit()

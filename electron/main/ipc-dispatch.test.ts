@@ -5,7 +5,7 @@ import type { ChannelName, IpcResult } from '../common/ipc-contract'
 import type { MainServices } from '../services/host-contract'
 import { REFUSED_SENDER, createIpcDispatch } from './ipc-dispatch'
 
-const entryUrl = 'file:///app/out/renderer/index.html'
+const entryUrl = 'app://storedesk/'
 
 function setup() {
   const calls: { channel: ChannelName; args: unknown }[] = []

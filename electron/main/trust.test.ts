@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { chooseVaultKind, isAllowedNavigation, isExternalWebUrl, isTrustedSender } from './trust'
 
-const entryUrl = 'file:///opt/Storedesk/resources/app.asar/out/renderer/index.html'
+const entryUrl = 'app://storedesk/'
 const app = { windowContentsId: 7, entryUrl }
 const fromApp = { webContentsId: 7, frameUrl: `${entryUrl}#/orders`, isMainFrame: true }
 
@@ -16,7 +16,9 @@ describe('isTrustedSender', () => {
   it('refuses a foreign origin in the app window', () => {
     expect(isTrustedSender({ ...fromApp, frameUrl: 'https://evil.example/index.html' }, app)).toBe(false)
     expect(isTrustedSender({ ...fromApp, frameUrl: 'file:///tmp/downloaded/index.html' }, app)).toBe(false)
-    expect(isTrustedSender({ ...fromApp, frameUrl: 'file:///opt/Storedesk/resources/app.asar/out/renderer/other.html' }, app)).toBe(false)
+    expect(isTrustedSender({ ...fromApp, frameUrl: 'file:///opt/Storedesk/resources/app.asar/out/renderer/index.html' }, app)).toBe(false)
+    expect(isTrustedSender({ ...fromApp, frameUrl: 'app://storedesk/other.html' }, app)).toBe(false)
+    expect(isTrustedSender({ ...fromApp, frameUrl: 'app://elsewhere/' }, app)).toBe(false)
   })
 
   it('refuses a subframe, even one showing the app page', () => {
@@ -34,6 +36,9 @@ describe('isTrustedSender', () => {
 describe('isAllowedNavigation', () => {
   it('allows the app page itself (reload, routes) and nothing else', () => {
     expect(isAllowedNavigation(`${entryUrl}#/blogs`, entryUrl)).toBe(true)
+    expect(isAllowedNavigation('app://storedesk', entryUrl)).toBe(true)
+    expect(isAllowedNavigation('app://storedesk/assets/index.js', entryUrl)).toBe(false)
+    expect(isAllowedNavigation('file:///opt/Storedesk/resources/app.asar/out/renderer/index.html', entryUrl)).toBe(false)
     expect(isAllowedNavigation('https://shop.example/admin', entryUrl)).toBe(false)
     expect(isAllowedNavigation('file:///etc/passwd', entryUrl)).toBe(false)
     expect(isAllowedNavigation('javascript:alert(1)', entryUrl)).toBe(false)

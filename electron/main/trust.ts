@@ -16,7 +16,7 @@ export interface SenderFacts {
 export interface AppIdentity {
   /** The main window's webContents id, or null while there is no window. */
   windowContentsId: number | null
-  /** file:// URL of out/renderer/index.html. */
+  /** The page the window loads: app://storedesk/ (app-protocol.ts). */
   entryUrl: string
 }
 
@@ -29,8 +29,8 @@ function samePage(candidate: string, entryUrl: string): boolean {
   } catch {
     return false
   }
-  // Query and hash are the renderer's own routing; the document must be the app's file.
-  return url.protocol === entry.protocol && url.host === entry.host && url.pathname === entry.pathname
+  // Query and hash are the renderer's own routing; the document must be the app's page.
+  return url.protocol === entry.protocol && url.host === entry.host && (url.pathname || '/') === (entry.pathname || '/')
 }
 
 /** Only the main frame of the app's own window, showing the app's own page, may call the services. */

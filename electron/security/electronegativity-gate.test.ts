@@ -7,10 +7,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { REPO_ROOT, judge, loadWaivers, parseSarif, runGate, type Finding, type Waiver } from './electronegativity-gate'
+import { REPO_ROOT, judge, loadWaivers, parseSarif, runGate, stageShippedCode, type Finding, type Waiver } from './electronegativity-gate'
 
-const finding = (check: string, file: string): Finding => ({ check, file, line: 1, level: 'warning', message: 'm' })
-const waiver = (check: string, file: string): Waiver => ({ check, file, reason: 'a reason long enough to be read' })
+const CALL = 'shell.openExternal(url)'
+const finding = (check: string, file: string, source = `await ${CALL}`, after = ''): Finding => ({
+  check,
+  file,
+  line: 1,
+  source,
+  context: `${source} ${after}`.trim(),
+  level: 'warning',
+  message: 'm',
+})
+const waiver = (check: string, file: string, code = CALL): Waiver => ({ check, file, code, reason: 'a reason long enough to be read' })
 
 describe('judging findings against waivers', () => {
   it('fails on a finding no waiver names, by check and file', () => {
@@ -27,6 +36,25 @@ describe('judging findings against waivers', () => {
       [waiver('X_CHECK', 'out/renderer/assets/*.js')],
     )
     expect(result.failures.map((f) => f.file)).toEqual(['out/renderer/assets/nested/evil.js'])
+  })
+
+  it('waives only the call the waiver names: another call of the same check in the same file fails', () => {
+    const result = judge(
+      [finding('OPEN_EXTERNAL_JS_CHECK', 'electron/main/index.ts'), finding('OPEN_EXTERNAL_JS_CHECK', 'electron/main/index.ts', 'shell.openExternal(event.url)', `}) await ${CALL}`)],
+      [waiver('OPEN_EXTERNAL_JS_CHECK', 'electron/main/index.ts')],
+    )
+    expect(result.failures.map((f) => f.source)).toEqual(['shell.openExternal(event.url)'])
+  })
+
+  it('lets the named code run on past the flagged line (a tag or call over several lines), but not start after it', () => {
+    const tag = finding('CSP_GLOBAL_CHECK', 'out/renderer/index.html', '<meta', 'http-equiv="Content-Security-Policy" content="…"')
+    expect(judge([tag], [waiver('CSP_GLOBAL_CHECK', 'out/renderer/index.html', '<meta http-equiv="Content-Security-Policy"')]).failures).toEqual([])
+    expect(judge([tag], [waiver('CSP_GLOBAL_CHECK', 'out/renderer/index.html', 'http-equiv="Content-Security-Policy"')]).failures).toEqual([tag])
+  })
+
+  it('does not waive a finding whose line could not be read', () => {
+    const unread = { ...finding('OPEN_EXTERNAL_JS_CHECK', 'electron/main/index.ts'), source: null, context: null }
+    expect(judge([unread], [waiver('OPEN_EXTERNAL_JS_CHECK', 'electron/main/index.ts')]).failures).toEqual([unread])
   })
 
   it('names the waivers that matched nothing, so stale ones are removed', () => {
@@ -46,8 +74,10 @@ describe('the waiver file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'waivers-'))
     try {
       const file = join(dir, 'waivers.json')
-      writeFileSync(file, JSON.stringify([{ check: 'SANDBOX_JS_CHECK', file: 'electron/main/index.ts', reason: '' }]))
+      writeFileSync(file, JSON.stringify([{ check: 'SANDBOX_JS_CHECK', file: 'electron/main/index.ts', code: 'sandbox: false', reason: '' }]))
       expect(() => loadWaivers(file)).toThrow(/written reason/)
+      writeFileSync(file, JSON.stringify([{ check: 'SANDBOX_JS_CHECK', file: 'electron/main/index.ts', reason: 'a reason long enough to be read' }]))
+      expect(() => loadWaivers(file)).toThrow(/code/)
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
@@ -55,11 +85,14 @@ describe('the waiver file', () => {
 })
 
 describe('reading the SARIF report', () => {
-  it('turns each location into a finding relative to the scanned folder', () => {
+  it('turns each location into a finding relative to the scanned folder, with the text of its line', () => {
     const sarif = {
-      runs: [{ results: [{ ruleId: 'SANDBOX_JS_CHECK', level: 'warning', message: { text: 'Use sandbox' }, locations: [{ physicalLocation: { artifactLocation: { uri: '/scan/electron/main/index.ts' }, region: { startLine: 7 } } }] }] }],
+      runs: [{ results: [{ ruleId: 'SANDBOX_JS_CHECK', level: 'warning', message: { text: 'Use sandbox' }, locations: [{ physicalLocation: { artifactLocation: { uri: '/scan/electron/main/index.ts' }, region: { startLine: 2 } } }] }] }],
     }
-    expect(parseSarif(JSON.stringify(sarif), '/scan')).toEqual([{ check: 'SANDBOX_JS_CHECK', file: 'electron/main/index.ts', line: 7, level: 'warning', message: 'Use sandbox' }])
+    const read = (file: string) => (file === 'electron/main/index.ts' ? 'one\n  new BrowserWindow({\n    sandbox: false,\n  })\n' : null)
+    expect(parseSarif(JSON.stringify(sarif), '/scan', read)).toEqual([
+      { check: 'SANDBOX_JS_CHECK', file: 'electron/main/index.ts', line: 2, source: 'new BrowserWindow({', context: 'new BrowserWindow({ sandbox: false, })', level: 'warning', message: 'Use sandbox' },
+    ])
   })
 })
 
@@ -70,5 +103,23 @@ describe('a seeded violation', () => {
     expect(failed).toContain('NODE_INTEGRATION_JS_CHECK main.js')
     expect(failed).toContain('CONTEXT_ISOLATION_JS_CHECK main.js')
     expect(failed).toContain('SANDBOX_JS_CHECK main.js')
+  }, 120_000)
+
+  it('fails the gate on a new unguarded call beside a waived one, and on a CommonJS build file', async () => {
+    const fixture = join(REPO_ROOT, 'e2e/fixtures/seeded-violations/waived-call')
+    const staged = stageShippedCode(fixture)
+    try {
+      const result = await runGate(staged, loadWaivers(join(fixture, 'waivers.json')))
+      // The fixture is no whole app, so the global checks (CSP, navigation, permissions) fail it too.
+      const openExternal = result.failures.filter((f) => f.check === 'OPEN_EXTERNAL_JS_CHECK')
+      expect(openExternal.map((f) => `${f.check} ${f.file} ${f.source}`).sort()).toEqual([
+        'OPEN_EXTERNAL_JS_CHECK electron/main/index.js shell.openExternal(event.url)',
+        'OPEN_EXTERNAL_JS_CHECK out/preload/index.cjs.js shell.openExternal(location.hash.slice(1))',
+      ])
+      expect(result.findings.filter((f) => f.source === 'await shell.openExternal(url)')).toHaveLength(1)
+      expect(result.unusedWaivers).toEqual([])
+    } finally {
+      rmSync(staged, { recursive: true, force: true })
+    }
   }, 120_000)
 })

@@ -1,9 +1,11 @@
 // The Electron security gate (issue 8): runs Doyensec's Electronegativity over a staged copy
 // of what ships (package.json, electron/ and the build output) and fails on every finding
-// that resources/electronegativity-waivers.json does not waive with a written reason.
-// Electronegativity's command line exits 0 even with findings, so the gate reads its SARIF.
+// that resources/electronegativity-waivers.json does not waive with a written reason. A
+// waiver names the exact call it excuses (a fragment of the flagged line), so a new call of
+// the same kind in the same file is a new finding. Electronegativity's command line exits 0
+// even with findings, so the gate reads its SARIF.
 import { execFile } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join, relative, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
@@ -20,6 +22,11 @@ const waiverSchema = z.strictObject({
   check: z.string().regex(/^[A-Z0-9_]+$/, 'a check id in capitals, as Electronegativity names it'),
   /** Path relative to the scanned folder; `*` matches within one path segment (hashed build chunks). */
   file: z.string().min(1),
+  /**
+   * Text the flagged line must contain: the reviewed call itself, e.g. `shell.openExternal(url)`.
+   * Line numbers move with every edit; the call's own text does not.
+   */
+  code: z.string().trim().min(8, 'a fragment of the excused call (at least 8 characters)'),
   /** Why this finding is acceptable: a reviewer must be able to judge it without asking. */
   reason: z.string().trim().min(20, 'a written reason of at least 20 characters'),
 })
@@ -53,6 +60,10 @@ export interface Finding {
   /** Relative to the scanned folder, with forward slashes. */
   file: string
   line: number | null
+  /** The flagged line's text (trimmed), or null when the report names no line. */
+  source: string | null
+  /** The flagged line and the few after it, whitespace collapsed: a call or tag may span lines. */
+  context: string | null
   level: string
   message: string
 }
@@ -67,7 +78,7 @@ export interface GateResult {
 
 export function loadWaivers(file = WAIVERS_FILE): Waiver[] {
   const parsed = waiversSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')))
-  if (!parsed.success) throw new Error(`${basename(file)} is not a list of { check, file, reason } waivers: ${z.prettifyError(parsed.error)}`)
+  if (!parsed.success) throw new Error(`${basename(file)} is not a list of { check, file, code, reason } waivers: ${z.prettifyError(parsed.error)}`)
   return parsed.data
 }
 
@@ -76,8 +87,17 @@ function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${escaped}$`)
 }
 
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim()
+
+/** The waiver's code must begin on the flagged line; it may run on into the next lines. */
+function namesFlaggedCall(code: string, finding: Finding): boolean {
+  if (finding.source === null || finding.context === null) return false
+  const at = finding.context.indexOf(collapse(code))
+  return at !== -1 && at < collapse(finding.source).length
+}
+
 export function waives(waiver: Waiver, finding: Finding): boolean {
-  return waiver.check === finding.check && globToRegExp(waiver.file).test(finding.file)
+  return waiver.check === finding.check && globToRegExp(waiver.file).test(finding.file) && namesFlaggedCall(waiver.code, finding)
 }
 
 /** Splits the findings into waived and failing, and names the waivers nothing used. */
@@ -91,18 +111,30 @@ export function judge(findings: Finding[], waivers: Waiver[]): GateResult {
   return { findings, failures, unusedWaivers: waivers.filter((w) => !used.has(w)) }
 }
 
-/** Reads Electronegativity's SARIF report into findings with paths relative to the scanned folder. */
-export function parseSarif(text: string, scannedDir: string): Finding[] {
+const CONTEXT_LINES = 5
+
+/**
+ * Reads Electronegativity's SARIF report into findings with paths relative to the scanned
+ * folder, each with the text of its line read from `readSource` (the scanned files).
+ */
+export function parseSarif(text: string, scannedDir: string, readSource: (file: string) => string | null = () => null): Finding[] {
   const report = sarifSchema.parse(JSON.parse(text))
+  const lines = new Map<string, string[] | null>()
+  const linesOf = (file: string, line: number | null, count: number) => {
+    if (line === null) return null
+    if (!lines.has(file)) lines.set(file, readSource(file)?.split(/\r?\n/) ?? null)
+    const found = lines.get(file)?.slice(line - 1, line - 1 + count)
+    return found && found.length > 0 ? found : null
+  }
   return report.runs.flatMap((r) =>
     r.results.flatMap((result) =>
-      result.locations.map((location) => ({
-        check: result.ruleId,
-        file: relative(scannedDir, location.physicalLocation.artifactLocation.uri).split(sep).join('/'),
-        line: location.physicalLocation.region?.startLine ?? null,
-        level: result.level ?? 'warning',
-        message: result.message.text,
-      })),
+      result.locations.map((location) => {
+        const file = relative(scannedDir, location.physicalLocation.artifactLocation.uri).split(sep).join('/')
+        const line = location.physicalLocation.region?.startLine ?? null
+        const source = linesOf(file, line, 1)?.[0]?.trim() ?? null
+        const context = linesOf(file, line, CONTEXT_LINES)?.join(' ') ?? null
+        return { check: result.ruleId, file, line, source, context: context === null ? null : collapse(context), level: result.level ?? 'warning', message: result.message.text }
+      }),
     ),
   )
 }
@@ -115,13 +147,29 @@ export async function scan(dir: string): Promise<Finding[]> {
     const report = join(output, 'report.sarif')
     await run(ELECTRONEGATIVITY, ['-i', dir, '-o', report, '-v', 'false'], { maxBuffer: 64 * 1024 * 1024 })
     if (!existsSync(report)) throw new Error('Electronegativity wrote no report.')
-    return parseSarif(readFileSync(report, 'utf8'), dir)
+    return parseSarif(readFileSync(report, 'utf8'), dir, (file) => {
+      try {
+        return readFileSync(join(dir, file), 'utf8')
+      } catch {
+        return null
+      }
+    })
   } finally {
     rmSync(output, { recursive: true, force: true })
   }
 }
 
 const isShipped = (path: string) => !/(\.test\.ts$|[\\/]node_modules([\\/]|$)|[\\/]test-support([\\/]|$))/.test(path)
+
+/**
+ * Electronegativity reads only .js/.ts/.html-like names, so a CommonJS build file (the sandboxed
+ * preload, out/preload/index.cjs) would go unscanned: it is renamed `<name>.cjs.js` in the copy.
+ */
+function exposeCommonJs(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.cjs')) renameSync(join(entry.parentPath, entry.name), join(entry.parentPath, `${entry.name}.js`))
+  }
+}
 
 /**
  * Copies what ships into a temp folder: package.json, electron/ (without node_modules, unit
@@ -134,6 +182,7 @@ export function stageShippedCode(root = REPO_ROOT): string {
   cpSync(join(root, 'package.json'), join(staged, 'package.json'))
   cpSync(join(root, 'electron'), join(staged, 'electron'), { recursive: true, filter: isShipped })
   cpSync(join(root, 'out'), join(staged, 'out'), { recursive: true, filter: isShipped })
+  exposeCommonJs(staged)
   return staged
 }
 
@@ -143,5 +192,6 @@ export async function runGate(dir: string, waivers: Waiver[]): Promise<GateResul
 }
 
 export function describeFinding(f: Finding): string {
-  return `${f.check} at ${f.file}${f.line === null ? '' : `:${f.line}`} (${f.level}): ${f.message}`
+  const source = f.source === null ? '' : ` in \`${f.source.length > 120 ? `${f.source.slice(0, 120)}…` : f.source}\``
+  return `${f.check} at ${f.file}${f.line === null ? '' : `:${f.line}`}${source} (${f.level}): ${f.message}`
 }

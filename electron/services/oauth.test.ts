@@ -79,10 +79,13 @@ describe('the OAuth callback', () => {
     expect(exchanges).toEqual([{ url: 'https://acme.example.com/api/admin/app_store/oauth/token', body: { client_id: 'app-1', client_secret: SECRET, code: 'c1' } }])
   })
 
-  it('accepts a callback without state when the store does not echo it, matching the attempt by shop', async () => {
-    const { attempt } = begin()
+  it('refuses a store-signed callback without state, even with an attempt pending for that shop, and keeps the attempt', async () => {
+    const { state } = begin()
     const result = await flow.handleCallback(callback({ code: 'c1', shop: 'acme.example.com' }), REDIRECT)
-    expect(result).toMatchObject({ ok: true, attempt: { attemptId: attempt.attemptId } })
+    expect(result).toEqual({ ok: false, attemptId: null, error: { code: 'oauth', message: expect.stringMatching(/carries no state.*Nothing was connected/) } })
+    expect(exchanges).toHaveLength(0)
+    expect(flow.pendingCount()).toBe(1)
+    expect((await flow.handleCallback(callback({ code: 'c2', shop: 'acme.example.com', state }), REDIRECT)).ok).toBe(true)
   })
 
   it('exchanges the code once when the same callback is delivered twice', async () => {

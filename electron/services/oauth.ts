@@ -1,7 +1,8 @@
 // The OAuth connect flow against a store (storefront-admin-api.md, Authentication): connect
 // attempts with a fresh single-use `state`, the authorize URL, the checks a redirect must
-// pass before its code is exchanged, the token exchange (only with the shop the attempt
-// started with), and the app_url launch link. Every refusal says plainly what was wrong;
+// pass before its code is exchanged (a redirect without the state this app issued is always
+// refused), the token exchange (only with the shop the attempt started with), and the
+// app_url launch link. Every refusal says plainly what was wrong;
 // nothing is kept from a refused callback.
 import { randomBytes as nodeRandomBytes } from 'node:crypto'
 import { z } from 'zod'
@@ -188,28 +189,21 @@ export function createOAuthFlow(options: OAuthFlowOptions = {}) {
       const missing = [!code && 'code', !shop && 'shop', !hmac && 'hmac'].filter(Boolean).join(', ')
       return refuse(null, `The sign-in link is incomplete (missing ${missing}). Nothing was connected.`)
     }
-    const ended = state !== undefined ? finished.get(state) : undefined
+    // Only the state this app issued ties a redirect to an attempt the user started here. A
+    // store-signed redirect without one may come from someone else's consent (their code,
+    // their scopes): accepting it would replace this user's token, so it is never matched by shop.
+    if (state === undefined) {
+      return refuse(null, 'The sign-in link carries no state, so Storedesk cannot tell it answers a connect attempt you started here. Nothing was connected.')
+    }
+    const ended = finished.get(state)
     if (usedCodes.has(code) || ended === 'used') {
       return refuse(null, 'This sign-in link was already used. Start connecting again if the store is not connected.')
     }
     if (ended === 'expired') return refuse(null, 'This connect attempt expired (after 10 minutes). Start connecting again.')
     if (ended === 'cancelled') return refuse(null, 'This connect attempt was cancelled. Start connecting again.')
 
-    let attempt: PendingAttempt | undefined
-    if (state !== undefined) {
-      attempt = pending.get(state)
-      if (!attempt) return refuse(null, 'No connect attempt matches this sign-in link (it may come from an earlier session). Start connecting again.')
-    } else {
-      // The store may not echo `state`: then the attempt is the newest one for this shop.
-      const forShop = [...pending.values()].filter((a) => a.shop === shop).sort((a, b) => b.createdAt - a.createdAt)
-      attempt = forShop[0]
-      if (!attempt) {
-        const other = [...pending.values()][0]
-        return other
-          ? refuse(other.attemptId, `The sign-in link came from a different store (${quote(shop)}) than the one you started connecting (${quote(other.shop)}). Nothing was connected.`)
-          : refuse(null, 'No connect attempt is waiting for this store (it may have expired or come from an earlier session). Start connecting again.')
-      }
-    }
+    const attempt = pending.get(state)
+    if (!attempt) return refuse(null, 'No connect attempt matches this sign-in link (it may come from an earlier session). Start connecting again.')
 
     if (now() - attempt.createdAt >= ATTEMPT_LIFETIME_MS) {
       pending.delete(attempt.state)

@@ -1,14 +1,15 @@
 // `npm run web`: the browser shell's composition root. Builds the services on a profile
 // directory with the browser shell's capabilities (capabilities.ts), starts the host on the
-// profile's own port (port-memory.ts: the offline data belongs to the origin),
-// prints the launch URL and opens it where a browser is available.
-import { spawn } from 'node:child_process'
+// profile's own port (port-memory.ts: the offline data belongs to the origin), prints the
+// launch URL and opens the app where a browser is available, through a private launch file
+// (launch-file.ts) so the opener's command line carries nothing that signs in.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createMainServices } from '../services/main-services'
 import { webHostCapabilities } from './capabilities'
 import { parseCliOptions, type WebHostCliOptions } from './cli-options'
+import { openThroughLaunchFile, removeLaunchFile } from './launch-file'
 import { choosePort, portTakenMessage, rememberPort } from './port-memory'
 import { startWebHost } from './server'
 
@@ -18,18 +19,6 @@ const rendererDir = join(root, 'out/renderer')
 function fail(message: string): never {
   console.error(message)
   process.exit(1)
-}
-
-/** Best effort: a machine without a desktop simply keeps the printed URL. */
-function openInBrowser(url: string): void {
-  const command = process.env.BROWSER || (process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open')
-  try {
-    const child = spawn(command, [url], { detached: true, stdio: 'ignore' })
-    child.on('error', () => {})
-    child.unref()
-  } catch {
-    // No opener on this machine: the printed URL is enough.
-  }
 }
 
 async function main(): Promise<void> {
@@ -57,12 +46,15 @@ async function main(): Promise<void> {
   rememberPort(options.profileDir, Number(new URL(host.origin).port))
   console.info(`Storedesk: ${host.launchUrl}`)
   console.info(`Profile: ${options.profileDir} (secrets are kept in a plain 0600 file in the browser shell)`)
-  if (options.openBrowser) openInBrowser(host.launchUrl)
+  const launchFile = options.openBrowser
+    ? openThroughLaunchFile({ dir: options.profileDir, launchUrl: host.mintLaunchCode(), env: process.env, platform: process.platform })
+    : null
 
   let stopping = false
   const stop = () => {
     if (stopping) return
     stopping = true
+    if (launchFile) removeLaunchFile(launchFile)
     host.close().then(
       () => process.exit(0),
       () => process.exit(0),

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ChannelName, ConnectOutcome, EventName, IpcResult } from '../common/ipc-contract'
 import type { MainServices } from '../services/host-contract'
-import { MAX_INVOKE_BODY_BYTES, startWebHost, type RunningWebHost } from './server'
+import { LAUNCH_CODE_LIFETIME_MS, MAX_INVOKE_BODY_BYTES, startWebHost, type RunningWebHost } from './server'
 
 const PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'"
 
@@ -72,6 +72,7 @@ let rendererDir: string
 let services: RecordingServices
 let host: RunningWebHost
 let receivedRedirectUri: string
+let clock: number
 
 beforeEach(async () => {
   rendererDir = mkdtempSync(join(tmpdir(), 'storedesk-renderer-'))
@@ -82,9 +83,11 @@ beforeEach(async () => {
   )
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.info("app")')
   services = new RecordingServices()
+  clock = Date.parse('2026-01-01T10:00:00Z')
   host = await startWebHost({
     rendererDir,
     port: 0,
+    now: () => clock,
     createServices: async ({ redirectUri }) => {
       receivedRedirectUri = redirectUri
       return services
@@ -138,6 +141,37 @@ describe('launch and session', () => {
     const reply = await send(`${host.origin}/?launch=guessed`)
     expect(reply.status).toBe(403)
     expect(reply.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('signs a tab in once with a launch code, which is not the launch secret and then stops working', async () => {
+    const codeUrl = host.mintLaunchCode()
+    expect(codeUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/launch-code\?code=[A-Za-z0-9_-]{43}$/)
+    expect(codeUrl).not.toContain(new URL(host.launchUrl).searchParams.get('launch'))
+    expect(host.mintLaunchCode()).not.toBe(codeUrl)
+
+    const first = await send(codeUrl)
+    expect(first.status).toBe(200)
+    // A page that navigates itself, not a redirect: see the route's comment.
+    expect(first.body).toContain('<meta http-equiv="refresh" content="0;url=/">')
+    const cookie = ([] as string[]).concat(first.headers['set-cookie'] ?? [])[0] ?? ''
+    expect(cookie).toMatch(/HttpOnly/)
+    expect(cookie).toMatch(/SameSite=Strict/)
+    expect((await send(`${host.origin}/`, { headers: { Cookie: cookie.split(';')[0]! } })).status).toBe(200)
+
+    const again = await send(codeUrl)
+    expect(again.status).toBe(403)
+    expect(again.headers['set-cookie']).toBeUndefined()
+  })
+
+  it('refuses a launch code older than its lifetime, and a made-up one', async () => {
+    const codeUrl = host.mintLaunchCode()
+    clock += LAUNCH_CODE_LIFETIME_MS
+    const late = await send(codeUrl)
+    expect(late.status).toBe(403)
+    expect(late.body).toContain('already used or is more than a minute old')
+    expect(late.headers['set-cookie']).toBeUndefined()
+    expect((await send(`${host.origin}/launch-code?code=guessed`)).status).toBe(403)
+    expect((await send(`${host.origin}/launch-code`)).status).toBe(403)
   })
 
   it('refuses the app, its assets and the IPC routes without the cookie', async () => {

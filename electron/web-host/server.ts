@@ -4,7 +4,8 @@
 // visits can reach 127.0.0.1, so every request must prove it comes from the tab we
 // launched: the Host header must be ours (DNS rebinding), a POST's Origin must be ours,
 // and everything but the OAuth redirect needs the session cookie set from the secret
-// printed at launch.
+// printed at launch, or from a one-time launch code (mintLaunchCode) that the browser
+// reads from a private file, so no process's command line carries anything that signs in.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -22,6 +23,8 @@ import type { MainServices } from '../services/host-contract'
 import { headerCsp } from '../services/renderer-csp'
 
 export const MAX_INVOKE_BODY_BYTES = 4 * 1024 * 1024
+/** How long a launch code may wait for the browser to open it: a cold browser start, not more. */
+export const LAUNCH_CODE_LIFETIME_MS = 60_000
 const KEEP_ALIVE_MS = 15_000
 
 export interface WebHostOptions {
@@ -31,12 +34,15 @@ export interface WebHostOptions {
   port?: number
   /** Builds the services once the port, hence the OAuth redirect URI, is known. */
   createServices(address: { origin: string; redirectUri: string }): Promise<MainServices>
+  now?: () => number
 }
 
 export interface RunningWebHost {
   origin: string
-  /** The URL to open: it carries this launch's secret. */
+  /** The URL printed for the user: it carries this launch's secret (never put it on a command line). */
   launchUrl: string
+  /** A URL that signs one tab in, once, within LAUNCH_CODE_LIFETIME_MS: what the browser is sent to. */
+  mintLaunchCode(): string
   services: MainServices
   /** Stops listening, ends open event streams and disposes the services. */
   close(): Promise<void>
@@ -63,6 +69,9 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   const launchSecret = randomBytes(32).toString('base64url')
   const sessionToken = randomBytes(32).toString('base64url')
   const closeStreams = new Set<() => void>()
+  const now = options.now ?? Date.now
+  /** One-time launch codes and when each stops working. */
+  const launchCodes = new Map<string, number>()
 
   let port = 0
   let services: MainServices | undefined
@@ -125,6 +134,22 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     setCookie(c, cookieName(), sessionToken, { httpOnly: true, sameSite: 'Strict', path: '/' })
     c.header('Cache-Control', 'no-store')
     return c.redirect('/', 302)
+  })
+
+  app.get('/launch-code', (c) => {
+    const code = c.req.query('code') ?? ''
+    const expires = launchCodes.get(code)
+    // Used up on the first attempt, right or late: a copied code never works twice.
+    launchCodes.delete(code)
+    c.header('Cache-Control', 'no-store')
+    if (expires === undefined || now() >= expires) {
+      return c.text('Refused: this launch link was already used or is more than a minute old. Use the link `npm run web` printed.', 403)
+    }
+    setCookie(c, cookieName(), sessionToken, { httpOnly: true, sameSite: 'Strict', path: '/' })
+    // The browser came here from a file:// page, a cross-site start: a redirect would carry
+    // that start on and Chromium would withhold the Strict cookie from it. A navigation this
+    // page starts itself is same-site, so the cookie goes along.
+    return c.html('<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=/"><title>Storedesk</title></head><body><p>Opening Storedesk…</p></body></html>')
   })
 
   app.use(async (c, next) => {
@@ -219,6 +244,12 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   return {
     origin: origin(),
     launchUrl: `${origin()}/?launch=${launchSecret}`,
+    mintLaunchCode() {
+      for (const [code, expires] of launchCodes) if (now() >= expires) launchCodes.delete(code)
+      const code = randomBytes(32).toString('base64url')
+      launchCodes.set(code, now() + LAUNCH_CODE_LIFETIME_MS)
+      return `${origin()}/launch-code?code=${code}`
+    },
     services: ready,
     async close() {
       for (const end of closeStreams) end()

@@ -91,7 +91,9 @@ export function valuesOf(data: DemoData, resourceType: string, resourceId: numbe
     .map((d) => valueOut(d, stored.get(d.id) ?? null))
 }
 
-const RESOURCE_TYPE_BY_PATH = Object.fromEntries(Object.entries(META_FIELD_RESOURCE_PATHS).map(([type, path]) => [path, type])) as Record<string, string>
+// A Map, not a plain object: the path segment is the client's, and `__proto__` or
+// `constructor` would otherwise be found on Object.prototype.
+const RESOURCE_TYPE_BY_PATH = new Map<string, string>(Object.entries(META_FIELD_RESOURCE_PATHS).map(([type, path]) => [path, type]))
 
 export function registerMetaFieldRoutes({ app, data, hooks }: RouteContext): void {
   const findDefinition = (id: number) => {
@@ -165,7 +167,7 @@ export function registerMetaFieldRoutes({ app, data, hooks }: RouteContext): voi
   })
 
   const findResource = (resourcePath: string, rawId: string | undefined) => {
-    const resourceType = RESOURCE_TYPE_BY_PATH[resourcePath]
+    const resourceType = RESOURCE_TYPE_BY_PATH.get(resourcePath)
     if (!resourceType) throw new ApiError(404, `Meta fields are not available on "${resourcePath.slice(0, 40)}".`)
     const id = /^[1-9]\d{0,15}$/.test(rawId ?? '') ? Number(rawId) : NaN
     if (!data.resourceExists(resourceType, id)) throw new ApiError(404, `No ${resourceType.replace('_', ' ')} with id ${JSON.stringify((rawId ?? '').slice(0, 40))}.`)

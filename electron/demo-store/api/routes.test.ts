@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import type { Blog, BlogCollection, CheckoutDetail, MetaFieldValue, Order } from '../../common/store-api/resources'
+import { OPERATION_NAMES, operations } from '../../common/store-api/operations'
 import { DemoData } from '../data/demo-data'
 import { createApiRoutes, createDataControlRoutes } from './routes'
 
@@ -392,5 +393,37 @@ describe('meta fields', () => {
     const nested = await call('PUT', '/openapi/2021-08/blogs/2/meta_fields', { meta_field_id: String(def.id), value: 'aaaa' })
     expect(nested.status).toBe(422)
     expect(data.metaValues.some((v) => v.meta_field_id === def.id && v.resource_id === 2)).toBe(false)
+  })
+})
+
+describe('path parameters named like Object.prototype members', () => {
+  // A plain-object lookup keyed by a path segment finds these on the prototype; every
+  // route must treat them as names of nothing (404), never fail inside (500).
+  const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf', '__defineGetter__']
+  // A value each parameter accepts, so the request reaches the lookup of the one under test.
+  const VALID: Record<string, string> = { id: '1', resource: 'blogs' }
+  const BODY: Record<string, unknown> = { meta_field_id: '1', value: 'x' }
+
+  const paramsOf = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)
+  const cases = OPERATION_NAMES.flatMap((name) => {
+    const { method, version, path } = operations[name]
+    return paramsOf(path).flatMap((param) =>
+      PROTOTYPE_KEYS.map((key) => {
+        const filled = path.replace(/\{(\w+)\}/g, (_, p: string) => (p === param ? key : VALID[p]!))
+        return [`${method} ${path} with {${param}} = ${key}`, method, `/openapi/${version}${filled}`] as const
+      }),
+    )
+  })
+
+  it('has a valid stand-in for every path parameter the table names', () => {
+    const names = new Set(OPERATION_NAMES.flatMap((name) => paramsOf(operations[name].path)))
+    expect([...names].sort()).toEqual(Object.keys(VALID).sort())
+  })
+
+  it.each(cases)('%s answers 404', async (_what, method, url) => {
+    const { call } = store(5)
+    const res = await call(method, url, method === 'GET' || method === 'DELETE' ? undefined : BODY)
+    expect(res.status).toBe(404)
+    expect(res.json.error.message).toEqual(expect.any(String))
   })
 })

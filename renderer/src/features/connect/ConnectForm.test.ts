@@ -25,6 +25,7 @@ async function fill(wrapper: ReturnType<typeof mountForm>, values: { shop?: stri
 describe('ConnectForm', () => {
   beforeEach(() => {
     resetFakeBridge()
+    api.app.getInfo.mockResolvedValue({ shell: 'electron', version: '1', platform: 'darwin', secretsEncrypted: true })
     setActivePinia(createPinia())
     vi.spyOn(window, 'open').mockImplementation(() => null)
   })
@@ -92,6 +93,40 @@ describe('ConnectForm', () => {
     })
     expect((wrapper.get('#connect-client-secret').element as HTMLInputElement).value).toBe('')
     expect((wrapper.get('#connect-shop-url').element as HTMLInputElement).value).toBe('https://acme.example.com')
+    wrapper.unmount()
+  })
+
+  it('says secrets would be kept in a plain file where nothing encrypts them, and starts nothing on Cancel', async () => {
+    api.app.getInfo.mockResolvedValue({ shell: 'web', version: '1', platform: 'linux', secretsEncrypted: false })
+    api.connections.begin.mockResolvedValue({ attemptId: 'a1', authorizeUrl: 'https://acme.example.com/admin/oauth/authorize', openedExternally: false })
+    const wrapper = mountForm()
+    await fill(wrapper, { shop: 'https://acme.example.com', clientId: 'id', secret: 'secret' })
+    await wrapper.get('form').trigger('submit')
+    await settle()
+    const notice = wrapper.get('[role="alert"]')
+    expect(notice.text()).toContain('kept in a file only your user account can read')
+    const button = (name: string) => wrapper.findAll('button').find((b) => b.text() === name)!
+    await button('Cancel').trigger('click')
+    await settle()
+    expect(wrapper.find('[role="alert"]').exists()).toBe(false)
+    expect(api.connections.begin).not.toHaveBeenCalled()
+
+    await wrapper.get('form').trigger('submit')
+    await settle()
+    await button('Connect anyway').trigger('click')
+    await settle()
+    expect(api.connections.begin).toHaveBeenCalledTimes(1)
+    expect(wrapper.find('[role="alert"]').exists()).toBe(false)
+    wrapper.unmount()
+  })
+
+  it('asks nothing when the operating system encrypts the secrets', async () => {
+    api.connections.begin.mockResolvedValue({ attemptId: 'a1', authorizeUrl: 'https://acme.example.com/admin/oauth/authorize', openedExternally: false })
+    const wrapper = mountForm()
+    await fill(wrapper, { shop: 'https://acme.example.com', clientId: 'id', secret: 'secret' })
+    await wrapper.get('form').trigger('submit')
+    await settle()
+    expect(api.connections.begin).toHaveBeenCalledTimes(1)
     wrapper.unmount()
   })
 
