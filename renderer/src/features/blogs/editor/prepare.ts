@@ -1,13 +1,15 @@
-// From the store's HTML to the HTML the editor parses. ProseMirror's parser drops comments and
+// From the store's HTML to the editor's document. ProseMirror's parser drops comments and
 // wraps text that stands beside blocks in paragraphs it invents, so saving would add `<p>`s and
 // lose WordPress block comments (`<!-- wp:paragraph -->`). Here comments become marker elements
 // that the comment nodes parse, and each run of bare text in a block container is wrapped in a
-// `<p data-sd-bare-text>` that serialize.ts unwraps again.
-import { BARE_TEXT_ATTRIBUTE, BLOCK_TAGS, CONTAINER_TAGS, MARKER_PREFIX, PRESERVED_BLOCK_TAGS } from './extensions/preserve'
-
-export const BLOCK_COMMENT_TAG = 'sd-comment-block'
-export const INLINE_COMMENT_TAG = 'sd-comment-inline'
-export const COMMENT_TEXT_ATTRIBUTE = `${MARKER_PREFIX}comment`
+// `<p data-sd-bare-text>` that serialize.ts unwraps again. The document is parsed here rather
+// than by Tiptap's HTML loader, which deletes every text node that is only a newline, inside
+// `<pre>` too (the line breaks between highlighted spans).
+import { getSchema, type JSONContent } from '@tiptap/core'
+import { DOMParser as ProseMirrorParser, type Schema } from '@tiptap/pm/model'
+import { BARE_TEXT_ATTRIBUTE, BLOCK_TAGS, CONTAINER_TAGS, PRESERVED_BLOCK_TAGS } from './extensions/preserve'
+import { BLOCK_COMMENT_TAG, COMMENT_TEXT_ATTRIBUTE, INLINE_COMMENT_TAG } from './extensions/comments'
+import { contentExtensions } from './schema'
 
 /** Parents whose children are blocks in the schema: bare text in them gets a paragraph. */
 const BLOCK_PARENTS = new Set<string>(['body', 'blockquote', 'figure', ...CONTAINER_TAGS])
@@ -42,6 +44,12 @@ function needsParagraph(run: Node[]): boolean {
   return run.some((node) => (node.nodeType === 3 ? HAS_VISIBLE_TEXT.test(node.textContent ?? '') : node.nodeType === 1 && tagOf(node) !== 'img'))
 }
 
+function textBefore(child: Element): string {
+  let text = ''
+  for (let node = child.previousSibling; node; node = node.previousSibling) text += node.textContent ?? ''
+  return text
+}
+
 function convertInlineComments(parent: Node): void {
   for (const child of Array.from(parent.childNodes)) {
     if (child.nodeType === 8) child.replaceWith(commentElement(child as Comment, INLINE_COMMENT_TAG))
@@ -62,8 +70,25 @@ function wrapRun(parent: Element, run: Node[]): void {
   convertInlineComments(paragraph)
 }
 
+/** An empty marked paragraph: it fills a place the schema cannot leave empty and saves as nothing. */
+function placeholderParagraph(element: Element): Element {
+  const paragraph = element.ownerDocument.createElement('p')
+  paragraph.setAttribute(BARE_TEXT_ATTRIBUTE, '')
+  return paragraph
+}
+
 function prepareElement(element: Element, tag: string): void {
   if (UNTOUCHED.has(tag) || tag.includes('-')) return
+  if (BLOCK_PARENTS.has(tag) && tag !== 'body' && element.children.length === 0 && !HAS_VISIBLE_TEXT.test(element.textContent ?? '')) {
+    // An empty <div> (a WordPress spacer): a container holds at least one block.
+    element.append(placeholderParagraph(element))
+    return
+  }
+  // A list item starts with a paragraph in the schema; `<li><figure>` (a gallery) has none.
+  const first = element.firstElementChild
+  if (tag === 'li' && first && BLOCK_TAGS.has(tagOf(first)) && !['p', 'ul', 'ol'].includes(tagOf(first)) && !HAS_VISIBLE_TEXT.test(textBefore(first))) {
+    element.prepend(placeholderParagraph(element))
+  }
   if (BLOCK_PARENTS.has(tag)) {
     let run: Node[] = []
     for (const child of Array.from(element.childNodes)) {
@@ -81,9 +106,12 @@ function prepareElement(element: Element, tag: string): void {
   for (const child of Array.from(element.children)) prepareElement(child, tagOf(child))
 }
 
-/** The HTML to give the editor for `html` as the store holds it. */
-export function prepareForEditor(html: string): string {
+let schema: Schema | undefined
+
+/** The editor's document for `html` as the store holds it. */
+export function contentForEditor(html: string): JSONContent {
+  schema ??= getSchema(contentExtensions())
   const document = new DOMParser().parseFromString(`<!doctype html><html><body>${html}</body></html>`, 'text/html')
   prepareElement(document.body, 'body')
-  return document.body.innerHTML
+  return ProseMirrorParser.fromSchema(schema).parse(document.body).toJSON() as JSONContent
 }

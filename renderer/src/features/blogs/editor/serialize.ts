@@ -3,10 +3,12 @@
 // inside `<li>text</li>`, `<code>` inside a bare `<pre>`, rows of `<thead>` moved into
 // `<tbody>`); prepare.ts and the preservation extensions mark those places with `data-sd-*` and
 // this module restores the original shape.
-import { generateHTML, generateJSON, type AnyExtension, type Editor } from '@tiptap/core'
+import { generateHTML, type AnyExtension, type Editor } from '@tiptap/core'
 import { BARE_TEXT_ATTRIBUTE, DROPPED_TAG, MARKER_PREFIX } from './extensions/preserve'
-import { BLOCK_COMMENT_TAG, COMMENT_TEXT_ATTRIBUTE, INLINE_COMMENT_TAG, prepareForEditor } from './prepare'
+import { BLOCK_COMMENT_TAG, COMMENT_TEXT_ATTRIBUTE, INLINE_COMMENT_TAG } from './extensions/comments'
+import { contentForEditor } from './prepare'
 import { contentExtensions } from './schema'
+import { keepLeadingNewline } from './pre-newline'
 
 function unwrap(element: Element): void {
   element.replaceWith(...Array.from(element.childNodes))
@@ -61,9 +63,8 @@ export function restoreStructure(html: string): string {
   for (const pre of Array.from(root.querySelectorAll(`pre[${MARKER_PREFIX}bare-code]`))) {
     const code = pre.querySelector(':scope > code')
     if (code && code.attributes.length === 0) unwrap(code)
-    // The HTML parser drops a newline right after <pre>: one more keeps the code's own.
-    if (pre.firstChild?.nodeType === 3 && pre.firstChild.textContent?.startsWith('\n')) pre.prepend('\n')
   }
+  for (const pre of Array.from(root.querySelectorAll('pre'))) keepLeadingNewline(pre)
   for (const table of Array.from(root.querySelectorAll('table'))) restoreTableSections(table)
   for (const element of Array.from(root.querySelectorAll(`[${MARKER_PREFIX}style]`))) restoreVerbatimStyle(element)
   for (const element of Array.from(root.querySelectorAll('*'))) {
@@ -84,7 +85,7 @@ let sharedExtensions: AnyExtension[] | null = null
 /** What the editor would save after loading `html` and changing nothing. */
 export function roundTrip(html: string): string {
   sharedExtensions ??= contentExtensions()
-  const json = generateJSON(prepareForEditor(html), sharedExtensions)
+  const json = contentForEditor(html)
   const isEmpty = json.content?.length === 1 && json.content[0]?.type === 'paragraph' && !json.content[0]?.content && !json.content[0]?.attrs?.htmlAttributes
   if (isEmpty || !json.content?.length) return ''
   return restoreStructure(generateHTML(json, sharedExtensions))

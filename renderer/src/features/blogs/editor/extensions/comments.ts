@@ -4,7 +4,11 @@
 // only), which serialize.ts turns back into the comment. Readers never see comments, so in the
 // editor they take no space.
 import { Node } from '@tiptap/core'
-import { BLOCK_COMMENT_TAG, COMMENT_TEXT_ATTRIBUTE, INLINE_COMMENT_TAG } from '../prepare'
+import { MARKER_PREFIX } from './preserve'
+
+export const BLOCK_COMMENT_TAG = 'sd-comment-block'
+export const INLINE_COMMENT_TAG = 'sd-comment-inline'
+export const COMMENT_TEXT_ATTRIBUTE = `${MARKER_PREFIX}comment`
 
 function commentNode(name: string, tag: string, inline: boolean) {
   return Node.create({

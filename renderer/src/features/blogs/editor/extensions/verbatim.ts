@@ -7,6 +7,7 @@
 import { Node } from '@tiptap/core'
 import { sanitizeForDisplay, sanitizeForKeeping } from '../../sanitize'
 import { DROPPED_TAG } from './preserve'
+import { keepLeadingNewline } from '../pre-newline'
 
 /** Hosts whose scripts turn markup next to them into an embed on the published post. */
 const EMBED_SCRIPT_HOSTS = [
@@ -80,7 +81,16 @@ export const VerbatimCode = Node.create({
   },
 
   parseHTML() {
-    return [{ tag: 'pre', priority: 60, getAttrs: (element: HTMLElement) => (isPlainCode(element) ? false : { html: sanitizeForKeeping(element.outerHTML) }) }]
+    return [{
+      tag: 'pre',
+      priority: 60,
+      getAttrs: (element: HTMLElement) => {
+        if (isPlainCode(element)) return false
+        const copy = element.cloneNode(true) as Element
+        keepLeadingNewline(copy)
+        return { html: sanitizeForKeeping(copy.outerHTML) }
+      },
+    }]
   },
 
   renderHTML({ node }) {
