@@ -4,7 +4,11 @@
 // a reader sees may be lost without the report naming it, and the report may ask the writer for
 // at most one post in ten. The corpus is third-party content kept beside the checkout
 // (`../shared`), never copied into the project.
+// The corpus is read from disk: a test may, the renderer's own code never does (and Vite refuses
+// to import a file from outside the project).
+// eslint-disable-next-line no-restricted-imports
 import { existsSync, readFileSync } from 'node:fs'
+// eslint-disable-next-line no-restricted-imports
 import { resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { checkFidelity } from './html-fidelity'
@@ -12,6 +16,7 @@ import { audit, editAndSave, speaksInTags, TYPED_WORD } from './test-support/fid
 
 interface CorpusPost { id: string; title: string; source: string; html: string }
 
+/** `../shared` beside the checkout (as on CI), then the machine-wide copy. */
 const CORPUS_PLACES = [resolve(process.cwd(), '../shared/corpus/blog-html.json'), '/work/shared/corpus/blog-html.json']
 const corpusFile = CORPUS_PLACES.find((place) => existsSync(place))
 const posts: CorpusPost[] = corpusFile ? JSON.parse(readFileSync(corpusFile, 'utf8')) : []

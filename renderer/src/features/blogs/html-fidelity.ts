@@ -282,7 +282,8 @@ function inventory(nodes: CanonicalNode[], parent = '#root', into: Inventory = {
       else if (name === 'class') value.split(' ').forEach((className) => add(into.classes, `${node.tag}\u0000${className}`))
       else add(into.attributes, `${node.tag}\u0000${name}\u0000${value}`)
     }
-    inventory(node.children, node.tag, into)
+    // A script's or a style sheet's text is never shown; the element itself is counted above.
+    if (node.tag !== 'script' && node.tag !== 'style') inventory(node.children, node.tag, into)
     into.text += ' '
   }
   return into

@@ -59,7 +59,7 @@ function convertInlineComments(parent: Node): void {
 function wrapRun(parent: Element, run: Node[]): void {
   if (!needsParagraph(run)) {
     for (const node of run) {
-      if (node.nodeType === 8) node.replaceWith(commentElement(node as Comment, BLOCK_COMMENT_TAG))
+      if (node.nodeType === 8) (node as Comment).replaceWith(commentElement(node as Comment, BLOCK_COMMENT_TAG))
     }
     return
   }
