@@ -17,29 +17,37 @@ describe('compareHtml', () => {
 
   it('names a removed element and its source', () => {
     expect(messages('<p>a</p><iframe src="https://maps.example/x"></iframe>', '<p>a</p>')).toContain(
-      'Removes 1 <iframe> element: <iframe src="https://maps.example/x">',
+      'Removes an embedded frame (https://maps.example/x)',
     )
   })
 
   it('names removed attributes, inline styles and classes', () => {
     const changes = messages('<p id="x" class="lead big" style="color: red; font-size: 2em">t</p>', '<p class="big" style="font-size: 2em">t</p>')
     expect(changes).toEqual(expect.arrayContaining([
-      'Removes attribute id="x" from <p>',
-      'Removes inline style "color: red" from <p>',
-      'Removes class "lead" from <p>',
+      'Removes the anchor name “x” from a paragraph',
+      'Removes the inline style “color: red” from a paragraph',
+      'Removes the style class “lead” from a paragraph',
     ]))
   })
 
   it('reports removed text and removed comments', () => {
     const changes = messages('<p>keep <!-- note --> this and that</p>', '<p>keep this</p>')
-    expect(changes).toContain('Removes text: "and that"')
-    expect(changes).toContain('Removes 1 HTML comment')
+    expect(changes).toContain('Removes text: “and that”')
+    expect(changes).toContain('Removes a hidden note in the HTML; readers do not see them')
   })
 
-  it('reports a change of nesting even when every element and attribute is still there', () => {
-    const report = compareHtml('<p><strong><em>x</em></strong></p>', '<p><em><strong>x</strong></em></p>')
-    expect(report.changes).toEqual([{ kind: 'structure-changed', message: expect.stringContaining('nested or ordered') }])
-    expect(report.patch).toContain('-    <em>')
+  it('treats the nesting order of inline formatting as no change, and names a block that moves', () => {
+    expect(compareHtml('<p><strong><em>x</em></strong></p>', '<p><em><strong>x</strong></em></p>').changed).toBe(false)
+    const report = compareHtml('<blockquote><p>Quote</p></blockquote><p><cite>Someone</cite></p>', '<blockquote><p>Quote</p><cite>Someone</cite></blockquote>')
+    expect(report.changes.map((change) => change.message)).toContain('The paragraph moves into a quote')
+    expect(report.patch).toContain('-  <cite>')
+  })
+
+  it('treats bare text and comments as readers see them: the same text in a paragraph, comments unseen', () => {
+    expect(compareHtml('Hello\n\nworld<h2>T</h2>', '<p>Hello world</p><h2>T</h2>').changed).toBe(false)
+    const report = compareHtml('<!-- wp:paragraph --><p>a</p><!-- /wp:paragraph -->', '<p>a</p>')
+    expect(report.changed).toBe(false)
+    expect(report.changes).toEqual([expect.objectContaining({ visible: false, message: expect.stringContaining('WordPress block markers') })])
   })
 
   it('shows the differences as a line diff of the canonical forms', () => {
@@ -66,9 +74,33 @@ describe('checkFidelity (the editor round trip)', () => {
     expect(checkFidelity(html).output).toBe(html)
   })
 
+  it('keeps WordPress block comments, bare text and a quote with its citation as they were', () => {
+    const html = '<!-- wp:quote -->\n<blockquote class="wp-block-quote"><p>Quote</p><cite>Someone</cite></blockquote>\n<!-- /wp:quote -->\nBare text <!--more--> here'
+    expect(checkFidelity(html).output).toBe('<!-- wp:quote --><blockquote class="wp-block-quote"><p>Quote</p><cite>Someone</cite></blockquote><!-- /wp:quote --> Bare text <!--more--> here')
+    expect(checkFidelity(html).changed).toBe(false)
+  })
+
+  it('keeps highlighted code character for character, newlines between spans included', () => {
+    const html = '<pre class="highlight"><code><span class="n">Circle</span> <span class="mi">5.0</span>\n<span class="k">let</span> rectangle</code></pre><pre><p>Paragraph in pre</p></pre>'
+    const { output, changed } = checkFidelity(html)
+    expect(output).toBe(html)
+    expect(changed).toBe(false)
+  })
+
+  it('keeps a table caption, a link around an image, meters and a Gist embed script', () => {
+    const html = '<table><caption>Sizes</caption><tbody><tr><td>S</td></tr></tbody></table><p><a href="https://example.com/big.jpg"><img src="https://example.com/small.jpg"></a> <meter min="0" max="10" value="6">6</meter></p><script src="https://gist.github.com/someone/abc123.js"></script>'
+    expect(checkFidelity(html).output).toBe(html)
+  })
+
+  it('removes other scripts and says so in words', () => {
+    const report = checkFidelity('<p>a</p><script>track()</script><script src="https://evil.example/x.js"></script>')
+    expect(report.output).toBe('<p>a</p>')
+    expect(report.changes.map((change) => change.message)).toContain('Removes 2 scripts “track()”, (https://evil.example/x.js)')
+  })
+
   it('reports a link with a script URL as removed', () => {
     expect(checkFidelity('<p><a href="javascript:alert(1)">x</a></p>').changes.map((change) => change.message)).toContain(
-      'Removes attribute href="javascript:alert(1)" from <a>',
+      'Removes a link to javascript:alert(1)',
     )
   })
 })

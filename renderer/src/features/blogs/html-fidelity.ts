@@ -1,17 +1,20 @@
-// HTML fidelity: what loading a post into the editor and saving it would change.
-// Both versions are parsed with DOMParser and brought to a canonical form (whitespace collapsed
-// outside <pre>, attributes sorted, style declarations and classes sorted, default values and
-// equivalent tags unified), so that only real differences remain. Each difference becomes a
-// sentence a writer can read ("Removes 1 <script> element"), and a line diff of the canonical
-// forms shows where. Nothing the editor changes goes unreported: when the canonical forms differ
-// and no element, attribute, style, class, text or comment difference explains it, the report
-// still says that nesting or order changed.
+// HTML fidelity: what loading a post into the editor and saving it would change, said the way a
+// writer sees it. Both versions are parsed with DOMParser and brought to a canonical form that
+// drops what readers cannot see (whitespace between blocks, bare text vs a paragraph around
+// it, attribute and class order, entity spelling, default values, equivalent tags, the nesting
+// order of inline formatting), so only real differences remain. Each becomes a sentence in
+// words ("Removes a link to https://…", "The quote's citation moves into a paragraph"), marked
+// visible or not: comments and data fields change nothing on the page, so they alone do not
+// ask the writer. A line diff of the canonical forms shows where. Nothing the editor changes goes
+// unreported: when the canonical forms differ and no other sentence explains it, the report
+// says that the nesting changed.
 import { diffLines, diffWords, createTwoFilesPatch, type Change } from 'diff'
 import { roundTrip } from './editor/serialize'
-import { BLOCK_TAGS, MARKER_PREFIX } from './editor/extensions/preserve'
+import { BLOCK_TAGS, CONTAINER_TAGS, MARKER_PREFIX } from './editor/extensions/preserve'
+import { attributeNoun, capitalise, elementNoun, pluralNoun, shorten, withArticle } from './fidelity-words'
 
 export type FidelityChangeKind =
-  | 'element-removed' | 'element-added'
+  | 'element-removed' | 'element-added' | 'element-moved'
   | 'attribute-removed' | 'attribute-added'
   | 'style-removed' | 'style-added'
   | 'class-removed' | 'class-added'
@@ -20,11 +23,14 @@ export type FidelityChangeKind =
 export interface FidelityChange {
   kind: FidelityChangeKind
   message: string
+  /** False for what no reader can see (HTML comments, data fields). */
+  visible: boolean
 }
 
 export interface FidelityReport {
-  /** False when the two versions are equal once normalised. */
+  /** True when a reader would see a difference: the only case in which the writer is asked. */
   changed: boolean
+  /** Visible changes first, then the ones readers cannot see. */
   changes: FidelityChange[]
   /** Line diff of the canonical forms (for a side-by-side or inline view). */
   diff: Change[]
@@ -41,12 +47,18 @@ const BOOLEAN_ATTRIBUTES = new Set([
 ])
 
 /** Attribute values that equal the HTML default, keyed `tag name=value`. */
-const DEFAULT_ATTRIBUTES = new Set(['td colspan=1', 'td rowspan=1', 'th colspan=1', 'th rowspan=1', 'ol start=1'])
+const DEFAULT_ATTRIBUTES = new Set(['td colspan=1', 'td rowspan=1', 'th colspan=1', 'th rowspan=1', 'ol start=1', 'ol type=1'])
 
 /** Parents in which whitespace between children never renders as text. */
 const WHITESPACE_INSENSITIVE_PARENTS = new Set([
   'figure', 'video', 'audio', 'picture', 'object', 'ul', 'ol', 'dl', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'colgroup', 'select',
 ])
+
+/** Parents in which bare text reads the same as the same text in a paragraph. */
+const PARAGRAPH_PARENTS = new Set<string>(['#root', 'blockquote', 'figure', ...CONTAINER_TAGS])
+
+/** Attributes no reader sees: a change to them alone does not ask the writer. */
+const isUnseenAttribute = (name: string) => name.startsWith('data-')
 
 interface CanonicalElement {
   type: 'element'
@@ -62,7 +74,7 @@ type CanonicalNode = CanonicalElement | CanonicalText
 
 interface Canonical {
   nodes: CanonicalNode[]
-  comments: number
+  comments: string[]
 }
 
 function normaliseStyle(style: string): string {
@@ -95,56 +107,119 @@ function normaliseAttributes(tag: string, element: Element): [string, string][] 
   return result.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 }
 
-function isBlock(node: Node | null | undefined): boolean {
-  return !!node && node.nodeType === 1 && BLOCK_TAGS.has((node as Element).tagName.toLowerCase())
-}
+const isBlockNode = (node: CanonicalNode | undefined) => node?.type === 'element' && BLOCK_TAGS.has(node.tag)
+const isImage = (node: CanonicalNode) => node.type === 'element' && node.tag === 'img'
+const hasVisibleText = (node: CanonicalNode): boolean => (node.type === 'text' ? node.text.trim() !== '' : !isImage(node) || false)
 
-function canonicalChildren(parent: ParentNode, preformatted: boolean, counter: { comments: number }): CanonicalNode[] {
+/** Elements and merged text runs, comments collected aside, whitespace collapsed outside <pre>. */
+function readChildren(parent: ParentNode, preformatted: boolean, comments: string[]): CanonicalNode[] {
   const nodes: CanonicalNode[] = []
-  const children = Array.from(parent.childNodes)
-  const parentIsBlock = parent.nodeType !== 1 || isBlock(parent as Element)
-  const parentIgnoresWhitespace = parent.nodeType === 1 && WHITESPACE_INSENSITIVE_PARENTS.has((parent as Element).tagName.toLowerCase())
-  children.forEach((child, index) => {
+  for (const child of Array.from(parent.childNodes)) {
     if (child.nodeType === 8) {
-      counter.comments += 1
-      return
+      comments.push((child as Comment).data.trim())
+      continue
     }
     if (child.nodeType === 3) {
-      let text = child.textContent ?? ''
-      if (parentIgnoresWhitespace && !preformatted && text.trim() === '') return
-      if (!preformatted) {
-        text = text.replace(/[ \t\n\r\f]+/g, ' ')
-        const previous = children[index - 1]
-        const next = children[index + 1]
-        if ((index === 0 && parentIsBlock) || isBlock(previous)) text = text.replace(/^ /, '')
-        if ((index === children.length - 1 && parentIsBlock) || isBlock(next)) text = text.replace(/ $/, '')
-      }
-      if (!text) return
+      const text = preformatted ? (child.textContent ?? '') : (child.textContent ?? '').replace(/[ \t\n\r\f]+/g, ' ')
       const last = nodes[nodes.length - 1]
-      if (last?.type === 'text') last.text += text
-      else nodes.push({ type: 'text', text })
-      return
+      // Text on both sides of a comment is one run: collapse it again once joined.
+      if (last?.type === 'text') last.text = preformatted ? last.text + text : (last.text + text).replace(/ {2,}/g, ' ')
+      else if (text) nodes.push({ type: 'text', text })
+      continue
     }
-    if (child.nodeType !== 1) return
+    if (child.nodeType !== 1) continue
     const element = child as Element
     const rawTag = element.tagName.toLowerCase()
     const tag = TAG_ALIASES[rawTag] ?? rawTag
     const source = rawTag === 'template' ? (element as HTMLTemplateElement).content : element
-    nodes.push({
-      type: 'element',
-      tag,
-      attributes: normaliseAttributes(tag, element),
-      children: canonicalChildren(source, preformatted || tag === 'pre' || tag === 'textarea', counter),
-    })
-  })
+    const inPre = preformatted || tag === 'pre' || tag === 'textarea'
+    nodes.push({ type: 'element', tag, attributes: normaliseAttributes(tag, element), children: readChildren(source, inPre, comments) })
+  }
   return nodes
+}
+
+/** The first (or last) text leaf of an inline run, descending into inline elements. */
+function edgeText(nodes: CanonicalNode[], fromEnd: boolean): CanonicalText | null {
+  const ordered = fromEnd ? [...nodes].reverse() : nodes
+  for (const node of ordered) {
+    if (node.type === 'text') return node
+    if (node.tag === 'img' || node.tag === 'br') return null
+    const inner = edgeText(node.children, fromEnd)
+    if (inner) return inner
+  }
+  return null
+}
+
+function dropEmptyText(nodes: CanonicalNode[]): CanonicalNode[] {
+  return nodes.filter((node) => node.type !== 'text' || node.text !== '')
+}
+
+/** Inline formatting around the same content reads the same in any nesting order. */
+function sortInlineChain(element: CanonicalElement): CanonicalElement {
+  const chain: CanonicalElement[] = [element]
+  let inner = element
+  while (inner.children.length === 1 && inner.children[0]!.type === 'element' && !BLOCK_TAGS.has(inner.children[0]!.tag) && !isImage(inner.children[0]!)) {
+    inner = inner.children[0] as CanonicalElement
+    chain.push(inner)
+  }
+  if (chain.length === 1) return element
+  const content = inner.children
+  const sorted = chain.map((link) => ({ ...link, children: [] as CanonicalNode[] })).sort((a, b) => describeElement(a).localeCompare(describeElement(b)))
+  sorted.forEach((link, index) => { link.children = index === sorted.length - 1 ? content : [sorted[index + 1]!] })
+  return sorted[0]!
+}
+
+const TABLE_SECTION_ORDER = ['caption', 'colgroup', 'col', 'thead', 'tbody', 'tr', 'tfoot']
+
+/** A table shows its footer last wherever the source puts it. */
+function orderTableSections(children: CanonicalNode[]): CanonicalNode[] {
+  const rank = (node: CanonicalNode) => (node.type === 'element' ? TABLE_SECTION_ORDER.indexOf(node.tag) : -1)
+  return [...children].sort((a, b) => rank(a) - rank(b))
+}
+
+/** Whitespace readers cannot see, bare text vs paragraph, inline nesting order: all made equal. */
+function normalise(nodes: CanonicalNode[], parentTag: string, preformatted: boolean): CanonicalNode[] {
+  let children = nodes.map((node) => {
+    if (node.type === 'text') return node
+    const inPre = preformatted || node.tag === 'pre' || node.tag === 'textarea'
+    const element = { ...node, children: normalise(node.children, node.tag, inPre) }
+    return BLOCK_TAGS.has(element.tag) ? element : sortInlineChain(element)
+  })
+  if (preformatted) return children
+  if (parentTag === 'table') children = orderTableSections(children)
+  if (WHITESPACE_INSENSITIVE_PARENTS.has(parentTag)) children = children.filter((node) => node.type !== 'text' || node.text.trim() !== '')
+  const holdsBlocks = parentTag === '#root' || BLOCK_TAGS.has(parentTag)
+  if (!holdsBlocks) return children
+  const result: CanonicalNode[] = []
+  let run: CanonicalNode[] = []
+  const closeRun = () => {
+    const first = edgeText(run, false)
+    if (first) first.text = first.text.replace(/^ /, '')
+    const last = edgeText(run, true)
+    if (last) last.text = last.text.replace(/ $/, '')
+    const kept = dropEmptyText(run)
+    const wrap = PARAGRAPH_PARENTS.has(parentTag) && kept.some(hasVisibleText) && children.some(isBlockNode)
+    if (wrap) result.push({ type: 'element', tag: 'p', attributes: [], children: kept })
+    else result.push(...kept)
+    run = []
+  }
+  for (const node of children) {
+    if (isBlockNode(node)) {
+      closeRun()
+      result.push(node)
+    } else {
+      run.push(node)
+    }
+  }
+  closeRun()
+  return result
 }
 
 function canonicalise(html: string): Canonical {
   const document = new DOMParser().parseFromString(`<!doctype html><html><body>${html}</body></html>`, 'text/html')
-  const counter = { comments: 0 }
-  const nodes = canonicalChildren(document.body, false, counter)
-  return { nodes, comments: counter.comments }
+  const comments: string[] = []
+  const nodes = normalise(readChildren(document.body, false, comments), '#root', false)
+  return { nodes, comments }
 }
 
 function quote(value: string): string {
@@ -175,8 +250,13 @@ export function canonicalHtml(html: string): string {
   return prettyLines(canonicalise(html).nodes).join('\n') + '\n'
 }
 
+interface Placed {
+  element: CanonicalElement
+  parent: string
+}
+
 interface Inventory {
-  elements: Map<string, CanonicalElement[]>
+  elements: Map<string, Placed[]>
   attributes: Map<string, number>
   styles: Map<string, number>
   classes: Map<string, number>
@@ -187,7 +267,7 @@ function add(map: Map<string, number>, key: string): void {
   map.set(key, (map.get(key) ?? 0) + 1)
 }
 
-function inventory(nodes: CanonicalNode[], into: Inventory = { elements: new Map(), attributes: new Map(), styles: new Map(), classes: new Map(), text: '' }): Inventory {
+function inventory(nodes: CanonicalNode[], parent = '#root', into: Inventory = { elements: new Map(), attributes: new Map(), styles: new Map(), classes: new Map(), text: '' }): Inventory {
   for (const node of nodes) {
     if (node.type === 'text') {
       into.text += node.text
@@ -195,29 +275,32 @@ function inventory(nodes: CanonicalNode[], into: Inventory = { elements: new Map
     }
     into.text += ' '
     const sameTag = into.elements.get(node.tag) ?? []
-    sameTag.push(node)
+    sameTag.push({ element: node, parent })
     into.elements.set(node.tag, sameTag)
     for (const [name, value] of node.attributes) {
       if (name === 'style') value.split('; ').forEach((declaration) => add(into.styles, `${node.tag}\u0000${declaration}`))
       else if (name === 'class') value.split(' ').forEach((className) => add(into.classes, `${node.tag}\u0000${className}`))
       else add(into.attributes, `${node.tag}\u0000${name}\u0000${value}`)
     }
-    inventory(node.children, into)
+    // A script's or a style sheet's text is never shown; the element itself is counted above.
+    if (node.tag !== 'script' && node.tag !== 'style') inventory(node.children, node.tag, into)
     into.text += ' '
   }
   return into
 }
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`
+function textOf(nodes: CanonicalNode[]): string {
+  return nodes.map((node) => (node.type === 'text' ? node.text : textOf(node.children))).join('').replace(/\s+/g, ' ').trim()
 }
 
-function times(count: number): string {
-  return count > 1 ? ` (${count} times)` : ''
-}
-
-function shorten(value: string, length = 80): string {
-  return value.length > length ? `${value.slice(0, length - 1)}…` : value
+/** How a writer would point at one element: a link by its address, an image by its source. */
+function identify(element: CanonicalElement): string {
+  const attribute = (name: string) => element.attributes.find(([key]) => key === name)?.[1]
+  const text = textOf(element.children)
+  if (element.tag === 'a' && attribute('href')) return ` to ${shorten(attribute('href')!)}`
+  if ((element.tag === 'img' || element.tag === 'iframe' || element.tag === 'script') && attribute('src')) return ` (${shorten(attribute('src')!)})`
+  if (text) return ` “${shorten(text, 60)}”`
+  return ''
 }
 
 function compareCounts(before: Map<string, number>, after: Map<string, number>, onDifference: (key: string, delta: number) => void): void {
@@ -228,22 +311,64 @@ function compareCounts(before: Map<string, number>, after: Map<string, number>, 
   }
 }
 
+function placementCounts(placed: Placed[]): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const { parent } of placed) add(counts, parent)
+  return counts
+}
+
 function elementChanges(before: Inventory, after: Inventory): FidelityChange[] {
   const changes: FidelityChange[] = []
   const tags = new Set([...before.elements.keys(), ...after.elements.keys()])
   for (const tag of tags) {
     const was = before.elements.get(tag) ?? []
     const is = after.elements.get(tag) ?? []
+    const noun = elementNoun(tag)
     if (is.length < was.length) {
-      const missing = was.length - is.length
-      const keptDescriptions = new Set(is.map(describeElement))
-      const examples = was.map(describeElement).filter((description) => !keptDescriptions.has(description)).slice(0, 3)
-      const detail = examples.length > 0 ? `: ${examples.map((example) => shorten(example)).join(', ')}` : ''
-      changes.push({ kind: 'element-removed', message: `Removes ${plural(missing, `<${tag}> element`)}${detail}` })
+      const kept = new Set(is.map(({ element }) => describeElement(element) + textOf(element.children)))
+      const gone = was.filter(({ element }) => !kept.has(describeElement(element) + textOf(element.children)))
+      const examples = gone.slice(0, 3).map(({ element }) => identify(element)).filter(Boolean).join(',')
+      changes.push({ kind: 'element-removed', visible: true, message: `Removes ${pluralNoun(was.length - is.length, noun)}${examples}` })
     } else if (is.length > was.length) {
-      changes.push({ kind: 'element-added', message: `Adds ${plural(is.length - was.length, `<${tag}> element`)}` })
+      changes.push({ kind: 'element-added', visible: true, message: `Adds ${pluralNoun(is.length - was.length, noun)}` })
+    } else {
+      compareCounts(placementCounts(was), placementCounts(is), (parent, delta) => {
+        if (delta <= 0) return
+        const from = was.find(({ parent: original }) => (placementCounts(is).get(original) ?? 0) < (placementCounts(was).get(original) ?? 0))?.parent
+        const owner = from && from !== '#root' ? `The ${elementNoun(from)}’s ${noun}` : `The ${noun}`
+        const into = parent === '#root' ? 'out to the top level' : `into ${withArticle(elementNoun(parent))}`
+        changes.push({ kind: 'element-moved', visible: true, message: `${owner} moves ${into}` })
+      })
     }
   }
+  return changes
+}
+
+function attributeChanges(before: Inventory, after: Inventory): FidelityChange[] {
+  const changes: FidelityChange[] = []
+  compareCounts(before.attributes, after.attributes, (key, delta) => {
+    const [tag, name, value] = key.split('\u0000') as [string, string, string]
+    const shown = `the ${attributeNoun(name)}${value === '' ? '' : ` “${shorten(value)}”`}`
+    const count = Math.abs(delta)
+    const visible = !isUnseenAttribute(name)
+    changes.push(delta < 0
+      ? { kind: 'attribute-removed', visible, message: `Removes ${shown} from ${pluralNoun(count, elementNoun(tag))}` }
+      : { kind: 'attribute-added', visible, message: `Adds ${shown} to ${pluralNoun(count, elementNoun(tag))}` })
+  })
+  compareCounts(before.styles, after.styles, (key, delta) => {
+    const [tag, declaration] = key.split('\u0000') as [string, string]
+    const where = pluralNoun(Math.abs(delta), elementNoun(tag))
+    changes.push(delta < 0
+      ? { kind: 'style-removed', visible: true, message: `Removes the inline style “${declaration}” from ${where}` }
+      : { kind: 'style-added', visible: true, message: `Adds the inline style “${declaration}” to ${where}` })
+  })
+  compareCounts(before.classes, after.classes, (key, delta) => {
+    const [tag, className] = key.split('\u0000') as [string, string]
+    const where = pluralNoun(Math.abs(delta), elementNoun(tag))
+    changes.push(delta < 0
+      ? { kind: 'class-removed', visible: true, message: `Removes the style class “${className}” from ${where}` }
+      : { kind: 'class-added', visible: true, message: `Adds the style class “${className}” to ${where}` })
+  })
   return changes
 }
 
@@ -253,11 +378,24 @@ function textChanges(before: string, after: string): FidelityChange[] {
   const parts = diffWords(collapse(before), collapse(after))
   const removed = parts.filter((part) => part.removed).map((part) => part.value.trim()).filter(Boolean)
   const added = parts.filter((part) => part.added).map((part) => part.value.trim()).filter(Boolean)
+  const quoteAll = (texts: string[]) => texts.slice(0, 3).map((text) => `“${shorten(text, 60)}”`).join(', ')
   const changes: FidelityChange[] = []
-  if (removed.length > 0) changes.push({ kind: 'text-changed', message: `Removes text: ${removed.slice(0, 3).map((text) => `"${shorten(text, 60)}"`).join(', ')}` })
-  if (added.length > 0) changes.push({ kind: 'text-changed', message: `Adds text: ${added.slice(0, 3).map((text) => `"${shorten(text, 60)}"`).join(', ')}` })
-  if (changes.length === 0) changes.push({ kind: 'text-changed', message: 'Changes spacing in the text' })
+  if (removed.length > 0) changes.push({ kind: 'text-changed', visible: true, message: `Removes text: ${quoteAll(removed)}` })
+  if (added.length > 0) changes.push({ kind: 'text-changed', visible: true, message: `Adds text: ${quoteAll(added)}` })
+  if (changes.length === 0) changes.push({ kind: 'text-changed', visible: true, message: 'Changes spacing in the text' })
   return changes
+}
+
+function commentChanges(before: string[], after: string[]): FidelityChange[] {
+  const remaining = [...after]
+  const lost = before.filter((comment) => {
+    const index = remaining.indexOf(comment)
+    if (index >= 0) remaining.splice(index, 1)
+    return index < 0
+  })
+  if (lost.length === 0) return []
+  const blockMarkers = lost.some((comment) => /^\/?wp:/.test(comment)) ? ' (among them WordPress block markers)' : ''
+  return [{ kind: 'comment-removed', visible: false, message: `Removes ${lost.length === 1 ? 'a hidden note' : `${lost.length} hidden notes`} in the HTML${blockMarkers}; readers do not see them` }]
 }
 
 /** Everything that differs between two versions of a post's HTML, once normalised. */
@@ -266,41 +404,21 @@ export function compareHtml(before: string, after: string): FidelityReport {
   const result = canonicalise(after)
   const beforeLines = prettyLines(original.nodes).join('\n') + '\n'
   const afterLines = prettyLines(result.nodes).join('\n') + '\n'
-  const changes: FidelityChange[] = []
-
   const was = inventory(original.nodes)
   const is = inventory(result.nodes)
-  changes.push(...elementChanges(was, is))
-  compareCounts(was.attributes, is.attributes, (key, delta) => {
-    const [tag, name, value] = key.split('\u0000') as [string, string, string]
-    const shown = value === '' ? name : `${name}="${shorten(value)}"`
-    changes.push(delta < 0
-      ? { kind: 'attribute-removed', message: `Removes attribute ${shown} from <${tag}>${times(-delta)}` }
-      : { kind: 'attribute-added', message: `Adds attribute ${shown} to <${tag}>${times(delta)}` })
-  })
-  compareCounts(was.styles, is.styles, (key, delta) => {
-    const [tag, declaration] = key.split('\u0000') as [string, string]
-    changes.push(delta < 0
-      ? { kind: 'style-removed', message: `Removes inline style "${declaration}" from <${tag}>${times(-delta)}` }
-      : { kind: 'style-added', message: `Adds inline style "${declaration}" to <${tag}>${times(delta)}` })
-  })
-  compareCounts(was.classes, is.classes, (key, delta) => {
-    const [tag, className] = key.split('\u0000') as [string, string]
-    changes.push(delta < 0
-      ? { kind: 'class-removed', message: `Removes class "${className}" from <${tag}>${times(-delta)}` }
-      : { kind: 'class-added', message: `Adds class "${className}" to <${tag}>${times(delta)}` })
-  })
-  changes.push(...textChanges(was.text, is.text))
-  if (result.comments < original.comments) {
-    changes.push({ kind: 'comment-removed', message: `Removes ${plural(original.comments - result.comments, 'HTML comment')}` })
+  const changes = [
+    ...elementChanges(was, is),
+    ...attributeChanges(was, is),
+    ...textChanges(was.text, is.text),
+    ...commentChanges(original.comments, result.comments),
+  ]
+  if (!changes.some((change) => change.visible) && beforeLines !== afterLines) {
+    changes.push({ kind: 'structure-changed', visible: true, message: 'Changes how the content is nested (see the differences below)' })
   }
-  if (changes.length === 0 && beforeLines !== afterLines) {
-    changes.push({ kind: 'structure-changed', message: 'Changes how elements are nested or ordered (see the differences below)' })
-  }
-
+  changes.sort((a, b) => Number(b.visible) - Number(a.visible))
   return {
-    changed: beforeLines !== afterLines || changes.length > 0,
-    changes,
+    changed: changes.some((change) => change.visible),
+    changes: changes.map((change) => ({ ...change, message: capitalise(change.message) })),
     diff: diffLines(beforeLines, afterLines),
     patch: createTwoFilesPatch('store', 'editor', beforeLines, afterLines, '', '', { context: 2 }),
   }

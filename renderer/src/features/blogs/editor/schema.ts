@@ -4,7 +4,9 @@ import type { AnyExtension } from '@tiptap/core'
 import StarterKit from '@tiptap/starter-kit'
 import Image from '@tiptap/extension-image'
 import TextAlign from '@tiptap/extension-text-align'
-import { Table, TableRow, TableCell, TableHeader } from '@tiptap/extension-table'
+import { Table, TableRow, TableCell, TableHeader, TableView } from '@tiptap/extension-table'
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model'
+import type { ViewMutationRecord } from '@tiptap/pm/view'
 import Bold from '@tiptap/extension-bold'
 import Italic from '@tiptap/extension-italic'
 import Strike from '@tiptap/extension-strike'
@@ -12,6 +14,9 @@ import Underline from '@tiptap/extension-underline'
 import {
   GlobalAttributes, PreservedBlock, Container, Figure, Figcaption, BlockImage, IframeEmbed, InlineElement,
 } from './extensions/preserve'
+import { BlockComment, InlineComment } from './extensions/comments'
+import { InlineWidget, ScriptEmbed, VerbatimCode } from './extensions/verbatim'
+import { sanitizeForDisplay, sanitizeForKeeping } from '../sanitize'
 
 function spanAttribute(name: 'colspan' | 'rowspan') {
   return {
@@ -32,10 +37,68 @@ const cellAttributes = () => ({
   },
 })
 
-/** A table serialised as written: no generated `<colgroup>` or min-width style. */
+function captionElement(html: unknown): Element | null {
+  if (typeof html !== 'string' || !html) return null
+  const template = document.createElement('template')
+  template.innerHTML = html
+  return template.content.querySelector('caption')
+}
+
+/** The editor's table with its caption shown above it (edited in the HTML source view). */
+class CaptionedTableView extends TableView {
+  private caption: Element | null = null
+
+  constructor(node: ProseMirrorNode, cellMinWidth: number, ...rest: ConstructorParameters<typeof TableView> extends [unknown, unknown, ...infer R] ? R : never) {
+    super(node, cellMinWidth, ...rest)
+    this.showCaption(node)
+  }
+
+  override update(node: ProseMirrorNode): boolean {
+    const updated = super.update(node)
+    if (updated) this.showCaption(node)
+    return updated
+  }
+
+  override ignoreMutation(mutation: ViewMutationRecord): boolean {
+    return (!!this.caption && this.caption.contains(mutation.target as globalThis.Node)) || super.ignoreMutation(mutation)
+  }
+
+  private showCaption(node: ProseMirrorNode): void {
+    this.caption?.remove()
+    const kept = captionElement(node.attrs.caption)
+    if (!kept) return
+    this.caption = document.createElement('caption')
+    this.caption.setAttribute('contenteditable', 'false')
+    this.caption.append(sanitizeForDisplay(kept.innerHTML))
+    this.table.prepend(this.caption)
+  }
+}
+
+/** A table serialised as written: no generated `<colgroup>` or min-width style; its caption kept. */
 const BlogTable = Table.extend({
-  renderHTML({ HTMLAttributes }) {
-    return ['table', HTMLAttributes, ['tbody', 0]]
+  addAttributes() {
+    return {
+      ...this.parent?.(),
+      // Kept as `<table><caption>…</caption></table>`: a caption parses only inside a table.
+      caption: {
+        default: null,
+        rendered: false,
+        parseHTML: (element: HTMLElement) => {
+          const caption = element.querySelector(':scope > caption')
+          return caption ? sanitizeForKeeping(`<table>${caption.outerHTML}</table>`) : null
+        },
+      },
+    }
+  },
+
+  parseHTML() {
+    // The caption is an attribute of the table; its text must not become a row.
+    return [{ tag: 'table' }, { tag: 'caption', ignore: true }]
+  },
+
+  renderHTML({ node, HTMLAttributes }) {
+    const caption = captionElement(node.attrs.caption)
+    return caption ? ['table', HTMLAttributes, caption, ['tbody', 0]] : ['table', HTMLAttributes, ['tbody', 0]]
   },
 })
 
@@ -74,7 +137,7 @@ export function contentExtensions(): AnyExtension[] {
     TagUnderline,
     Image.configure({ inline: true, allowBase64: true }),
     TextAlign.configure({ types: ['heading', 'paragraph'] }),
-    BlogTable.configure({ resizable: false }),
+    BlogTable.configure({ resizable: false, View: CaptionedTableView }),
     TableRow,
     TableCell.extend({ addAttributes: cellAttributes }),
     TableHeader.extend({ addAttributes: cellAttributes }),
@@ -86,5 +149,10 @@ export function contentExtensions(): AnyExtension[] {
     BlockImage,
     IframeEmbed,
     InlineElement,
+    BlockComment,
+    InlineComment,
+    VerbatimCode,
+    InlineWidget,
+    ScriptEmbed,
   ]
 }

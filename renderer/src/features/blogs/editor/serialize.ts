@@ -1,10 +1,14 @@
 // From the editor's document to the HTML saved on the store, and the headless round trip.
-// Tiptap's schema adds structure the original may not have had (`<p>` inside `<li>text</li>`,
-// `<code>` inside a bare `<pre>`, rows of `<thead>` moved into `<tbody>`); the preservation
-// extensions mark those places with `data-sd-*` and this module restores the original shape.
-import { generateHTML, generateJSON, type AnyExtension, type Editor } from '@tiptap/core'
-import { MARKER_PREFIX } from './extensions/preserve'
+// Tiptap's schema adds structure the original may not have had (`<p>` around bare text and
+// inside `<li>text</li>`, `<code>` inside a bare `<pre>`, rows of `<thead>` moved into
+// `<tbody>`); prepare.ts and the preservation extensions mark those places with `data-sd-*` and
+// this module restores the original shape.
+import { generateHTML, type AnyExtension, type Editor } from '@tiptap/core'
+import { BARE_TEXT_ATTRIBUTE, DROPPED_TAG, MARKER_PREFIX } from './extensions/preserve'
+import { BLOCK_COMMENT_TAG, COMMENT_TEXT_ATTRIBUTE, INLINE_COMMENT_TAG } from './extensions/comments'
+import { contentForEditor } from './prepare'
 import { contentExtensions } from './schema'
+import { keepLeadingNewline } from './pre-newline'
 
 function unwrap(element: Element): void {
   element.replaceWith(...Array.from(element.childNodes))
@@ -51,10 +55,16 @@ export function restoreStructure(html: string): string {
       if (child.tagName === 'P' && child.attributes.length === 0) unwrap(child)
     }
   }
+  for (const paragraph of Array.from(root.querySelectorAll(`p[${BARE_TEXT_ATTRIBUTE}]`))) unwrap(paragraph)
+  for (const marker of Array.from(root.querySelectorAll(`${BLOCK_COMMENT_TAG}, ${INLINE_COMMENT_TAG}`))) {
+    marker.replaceWith(document.createComment(marker.getAttribute(COMMENT_TEXT_ATTRIBUTE) ?? ''))
+  }
+  for (const dropped of Array.from(root.querySelectorAll(DROPPED_TAG))) dropped.remove()
   for (const pre of Array.from(root.querySelectorAll(`pre[${MARKER_PREFIX}bare-code]`))) {
     const code = pre.querySelector(':scope > code')
     if (code && code.attributes.length === 0) unwrap(code)
   }
+  for (const pre of Array.from(root.querySelectorAll('pre'))) keepLeadingNewline(pre)
   for (const table of Array.from(root.querySelectorAll('table'))) restoreTableSections(table)
   for (const element of Array.from(root.querySelectorAll(`[${MARKER_PREFIX}style]`))) restoreVerbatimStyle(element)
   for (const element of Array.from(root.querySelectorAll('*'))) {
@@ -75,7 +85,7 @@ let sharedExtensions: AnyExtension[] | null = null
 /** What the editor would save after loading `html` and changing nothing. */
 export function roundTrip(html: string): string {
   sharedExtensions ??= contentExtensions()
-  const json = generateJSON(html, sharedExtensions)
+  const json = contentForEditor(html)
   const isEmpty = json.content?.length === 1 && json.content[0]?.type === 'paragraph' && !json.content[0]?.content && !json.content[0]?.attrs?.htmlAttributes
   if (isEmpty || !json.content?.length) return ''
   return restoreStructure(generateHTML(json, sharedExtensions))

@@ -10,6 +10,12 @@ import { sanitizeForKeeping, sanitizeForDisplay } from '../../sanitize'
 /** Attribute names that start with this prefix are Storedesk markers, never saved. */
 export const MARKER_PREFIX = 'data-sd-'
 
+/** An element serialize.ts removes: what a node renders when it has nothing safe to write. */
+export const DROPPED_TAG = 'sd-dropped'
+
+/** Marks a paragraph that prepare.ts made around bare text; serialize.ts unwraps it. */
+export const BARE_TEXT_ATTRIBUTE = `${MARKER_PREFIX}bare-text`
+
 /** Block-level tags: text directly beside them is "bare inline" content. */
 export const BLOCK_TAGS = new Set([
   'address', 'article', 'aside', 'blockquote', 'details', 'dialog', 'dd', 'div', 'dl', 'dt', 'fieldset',
@@ -31,7 +37,7 @@ export const CONTAINER_TAGS = ['div', 'section', 'article', 'aside', 'header', '
 /** Inline elements without a dedicated mark: kept with their tag and attributes. */
 export const INLINE_ELEMENT_TAGS = [
   'span', 'sup', 'sub', 'small', 'mark', 'abbr', 'cite', 'q', 'kbd', 'time', 'ins', 'bdi', 'bdo', 'dfn',
-  'var', 'samp', 'font', 'big', 'acronym', 'label', 'data',
+  'var', 'samp', 'font', 'big', 'acronym', 'label', 'data', 'tt',
 ] as const
 
 /** Attributes each node or mark owns through its own attribute definitions. */
@@ -84,8 +90,9 @@ export function collectAttributes(element: HTMLElement, owned: readonly string[]
   return Object.keys(kept).length > 0 ? kept : null
 }
 
-/** True when `element` holds text or inline elements directly (e.g. `<li>text</li>`). */
+/** True when `element` holds text or inline elements directly (`<li>text</li>`), or nothing (`<td></td>`). */
 export function hasBareInlineContent(element: HTMLElement): boolean {
+  if (element.children.length === 0 && /^[ \t\n\r\f]*$/.test(element.textContent ?? '')) return true
   return Array.from(element.childNodes).some((child) => {
     if (child.nodeType === 3) return (child.textContent ?? '').trim() !== ''
     if (child.nodeType !== 1) return false
@@ -122,7 +129,20 @@ export const GlobalAttributes = Extension.create({
         },
       })),
       {
-        types: ['listItem', 'tableCell', 'tableHeader', 'blockquote', 'container'],
+        types: ['paragraph'],
+        attributes: {
+          // A paragraph prepare.ts made around bare text: saved as the bare text. A paragraph
+          // split from it (Enter) is a paragraph the writer made.
+          bareText: {
+            default: false,
+            keepOnSplit: false,
+            parseHTML: (element: HTMLElement) => element.hasAttribute(BARE_TEXT_ATTRIBUTE),
+            renderHTML: (attributes: Record<string, unknown>) => (attributes.bareText ? { [BARE_TEXT_ATTRIBUTE]: '' } : {}),
+          },
+        },
+      },
+      {
+        types: ['listItem', 'tableCell', 'tableHeader'],
         attributes: {
           bareInline: {
             default: false,
@@ -343,10 +363,14 @@ export const InlineElement = Mark.create({
   },
 
   parseHTML() {
-    return INLINE_ELEMENT_TAGS.map((tag) => ({
-      tag,
-      getAttrs: (element: HTMLElement) => ({ tag, attributes: collectAttributes(element) }),
-    }))
+    return [
+      ...INLINE_ELEMENT_TAGS.map((tag) => ({
+        tag,
+        getAttrs: (element: HTMLElement) => ({ tag, attributes: collectAttributes(element) }),
+      })),
+      // An anchor without href (a WordPress button with no link yet) is not a link.
+      { tag: 'a', getAttrs: (element: HTMLElement) => (element.hasAttribute('href') ? false : { tag: 'a', attributes: collectAttributes(element) }) },
+    ]
   },
 
   renderHTML({ mark }) {
