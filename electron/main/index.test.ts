@@ -71,6 +71,7 @@ vi.mock('electron', () => {
       setPath: () => {},
       getVersion: () => '1.2.3',
       requestSingleInstanceLock: () => true,
+      isReady: () => true,
       quit: () => {},
       whenReady: () => Promise.resolve(),
       setAsDefaultProtocolClient: () => true,
