@@ -12,6 +12,7 @@ import { createMainServices } from '../services/main-services'
 import { createEncryptedVault, createFileVault } from '../services/vault'
 import { EVENT_CHANNEL } from '../preload/event-channel'
 import { headerCsp } from '../services/renderer-csp'
+import { startAutoUpdate } from './auto-update'
 import { claimSingleInstance, routeDeepLinks } from './deep-link-router'
 import { SCHEME, profileFromArgs } from './deep-links'
 import { registerIpc } from './ipc'
@@ -172,6 +173,12 @@ function start(): void {
     lockDownSession()
     await createMainWindow()
     await deepLinks.ready()
+    await startAutoUpdate({
+      builtInFeedUrl: import.meta.env.MAIN_VITE_STOREDESK_UPDATE_FEED_URL,
+      env: process.env,
+      isPackaged: app.isPackaged,
+      log: (message) => console.warn(message),
+    })
   })
 }
 
