@@ -34,6 +34,12 @@ describe('planPackaging', () => {
     expect(!plan.ok && plan.message.includes('\n')).toBe(false)
   })
 
+  it('publishes update files for the feed baked into the build, and only then', () => {
+    const plan = planPackaging(facts({ updateFeedUrl: 'https://updates.storedesk.example/stable' }))
+    expect(plan.ok && plan.args.slice(-2)).toEqual(['--config.publish.provider=generic', '--config.publish.url=https://updates.storedesk.example/stable'])
+    expect(JSON.stringify(planPackaging(facts({})))).not.toContain('publish.url')
+  })
+
   it('refuses an OS electron-builder has no Storedesk target for', () => {
     expect(planPackaging(facts({ platform: 'freebsd' }))).toMatchObject({ ok: false, message: expect.stringMatching(/^Cannot build installers on freebsd/) })
   })

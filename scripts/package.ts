@@ -16,6 +16,8 @@ export interface PackageFacts {
   electronDir: string
   /** The binary's path, or why there is none. */
   binary: { path: string } | { error: string }
+  /** The auto-update feed baked into this build (MAIN_VITE_STOREDESK_UPDATE_FEED_URL), if any. */
+  updateFeedUrl?: string | undefined
 }
 
 export type PackagePlan = { ok: true; args: string[] } | { ok: false; message: string }
@@ -40,6 +42,8 @@ export function planPackaging(facts: PackageFacts): PackagePlan {
   // Linux and Windows installers are for the host's architecture: use the binary already here.
   // macOS's universal dmg needs both architectures, which electron-builder downloads itself.
   if (facts.platform !== 'darwin') args.push(`--config.electronDist=${join(facts.electronDir, 'dist')}`)
+  // With a feed, electron-builder writes the latest*.yml files electron-updater reads from it.
+  if (facts.updateFeedUrl) args.push('--config.publish.provider=generic', `--config.publish.url=${facts.updateFeedUrl}`)
   return { ok: true, args }
 }
 
@@ -51,7 +55,14 @@ export async function main(): Promise<number> {
   const require = createRequire(import.meta.url)
   const pkg = electronPackage()
   const binary = await ensureElectronBinary(pkg, { onSlow: () => console.info(`Downloading Electron ${pkg.version}'s binary…`) })
-  const plan = planPackaging({ platform: process.platform, arch: process.arch, electronVersion: pkg.version, electronDir: pkg.dir, binary })
+  const plan = planPackaging({
+    platform: process.platform,
+    arch: process.arch,
+    electronVersion: pkg.version,
+    electronDir: pkg.dir,
+    binary,
+    updateFeedUrl: process.env.MAIN_VITE_STOREDESK_UPDATE_FEED_URL,
+  })
   if (!plan.ok) {
     console.error(plan.message)
     return 1

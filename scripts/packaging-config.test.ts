@@ -36,11 +36,14 @@ afterEach(() => {
 })
 
 describe('electron-builder.yml', () => {
-  it('names the app and builds AppImage and deb, one universal dmg, and an NSIS installer', () => {
+  it('names the app and builds AppImage and deb, a universal dmg (and its zip for updates), and an NSIS installer', () => {
     expect(config.appId).toBe('com.storedesk.desktop')
     expect(config.productName).toBe('Storedesk')
     expect(config.linux.target).toEqual(['AppImage', 'deb'])
-    expect(config.mac.target).toEqual([{ target: 'dmg', arch: ['universal'] }])
+    expect(config.mac.target).toEqual([
+      { target: 'dmg', arch: ['universal'] },
+      { target: 'zip', arch: ['universal'] },
+    ])
     expect(config.win.target).toEqual(['nsis'])
     expect(config.publish).toBeNull()
   })
