@@ -92,6 +92,7 @@ vi.mock('electron', () => {
       setPath: () => {},
       getVersion: () => '1.2.3',
       requestSingleInstanceLock: () => true,
+      isReady: () => true,
       quit: () => {},
       whenReady: () => {
         rec.protocol.ready = true

@@ -1,9 +1,9 @@
 // Electron shell: the composition root for the desktop app. Thin wiring only: lifecycle,
 // the single-instance lock, one locked-down window loaded from app://storedesk/, the
 // storedesk:// deep links, safeStorage for the vault, and the IPC gate. Every decision that
-// can be made from plain values (who may call, where a window may go, which link is ours,
-// which file an app:// request names) lives in trust.ts, deep-links.ts, ipc-dispatch.ts and
-// app-protocol.ts, tested under Node.
+// can be made from plain values (who may call, where a window may go, which link is ours and
+// when it is handed over, which file an app:// request names) lives in trust.ts,
+// deep-links.ts, deep-link-router.ts, ipc-dispatch.ts and app-protocol.ts, tested under Node.
 import { mkdirSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
@@ -15,7 +15,9 @@ import { createEncryptedVault, createFileVault } from '../services/vault'
 import { EVENT_CHANNEL } from '../preload/event-channel'
 import { headerCsp } from '../services/renderer-csp'
 import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, appResponseHeaders, resolveAppRequest } from './app-protocol'
-import { SCHEME, classifyDeepLink, findDeepLinkInArgv, profileFromArgs } from './deep-links'
+import { startAutoUpdate } from './auto-update'
+import { claimSingleInstance, routeDeepLinks } from './deep-link-router'
+import { SCHEME, profileFromArgs } from './deep-links'
 import { registerIpc } from './ipc'
 import { createIpcDispatch } from './ipc-dispatch'
 import { chooseVaultKind, isAllowedNavigation, isExternalWebUrl } from './trust'
@@ -33,8 +35,12 @@ async function openInSystemBrowser(url: string): Promise<boolean> {
   return true
 }
 
-function focusMainWindow(): void {
-  if (!mainWindow || mainWindow.isDestroyed()) return
+function showMainWindow(): void {
+  if (!mainWindow || mainWindow.isDestroyed()) {
+    // macOS keeps the app running without a window: a link (or a relaunch) brings one back.
+    if (app.isReady()) void createMainWindow()
+    return
+  }
   if (mainWindow.isMinimized()) mainWindow.restore()
   mainWindow.focus()
 }
@@ -139,32 +145,20 @@ async function createMainWindow(): Promise<void> {
 function start(): void {
   const servicesReady = app.whenReady().then(createServices)
 
-  const deliverDeepLink = async (raw: string | null) => {
-    const link = raw === null ? null : classifyDeepLink(raw)
-    if (!link) return
-    try {
+  // Registered now, before `ready`: macOS hands over the link that launched the app early.
+  const deepLinks = routeDeepLinks({
+    app,
+    launch: { argv: process.argv, execPath: process.execPath, defaultApp: Boolean(process.defaultApp) },
+    resolvePath: (path) => resolve(path),
+    focus: showMainWindow,
+    handle: async (link) => {
       const services = await servicesReady
-      focusMainWindow()
-      if (link.kind === 'oauth-callback') await services.handleOAuthCallback(link.url)
-      else await services.handleLaunchLink(link.url)
-    } catch {
-      console.error(`Storedesk could not handle a ${link.kind} link.`)
-    }
-  }
-
-  // In development Electron runs as `electron out/main/index.js`: the OS must relaunch it that way.
-  if (process.defaultApp && process.argv[1]) app.setAsDefaultProtocolClient(SCHEME, process.execPath, [resolve(process.argv[1])])
-  else app.setAsDefaultProtocolClient(SCHEME)
+      return link.kind === 'oauth-callback' ? services.handleOAuthCallback(link.url) : services.handleLaunchLink(link.url)
+    },
+    log: (message) => console.error(message),
+  })
 
   app.on('web-contents-created', (_event, contents) => guardContents(contents))
-  app.on('open-url', (event, url) => {
-    event.preventDefault()
-    void deliverDeepLink(url)
-  })
-  app.on('second-instance', (_event, argv) => {
-    focusMainWindow()
-    void deliverDeepLink(findDeepLinkInArgv(argv))
-  })
 
   registerIpc(
     createIpcDispatch({
@@ -196,7 +190,13 @@ function start(): void {
     serveRenderer(csp)
     lockDownSession(csp)
     await createMainWindow()
-    await deliverDeepLink(findDeepLinkInArgv(process.argv))
+    await deepLinks.ready()
+    await startAutoUpdate({
+      builtInFeedUrl: import.meta.env.MAIN_VITE_STOREDESK_UPDATE_FEED_URL,
+      env: process.env,
+      isPackaged: app.isPackaged,
+      log: (message) => console.warn(message),
+    })
   })
 }
 
@@ -210,5 +210,4 @@ if (profile) {
 // Privileges can only be granted before the app is ready.
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }])
 
-if (app.requestSingleInstanceLock()) start()
-else app.quit()
+if (claimSingleInstance(app)) start()
