@@ -71,8 +71,10 @@ test('the first sync fills the cache and the panel says what is cached', async (
 
 test('the connection drops in the middle of the first sync, and the next sync resumes where it stopped', async ({ page, demoStore }) => {
   test.setTimeout(180_000)
-  // Slow enough that the drop lands between pages of orders.
-  await demoStore.control('PUT', '/faults', { latencyMs: 700 })
+  // Slow enough that the drop lands between pages of orders: each request waits out the latency
+  // before the drop is decided, so pages already asked for are dropped too, even when the
+  // panel shows the first page late on a loaded machine.
+  await demoStore.control('PUT', '/faults', { latencyMs: 3000 })
   await connectDemoStore(page)
   await openSync(page)
   await expect(page.getByRole('status', { name: 'Sync status' })).toContainText(/250 of 1,100/, { timeout: 90_000 })

@@ -1,11 +1,11 @@
 // Watches the stores that stopped answering. Once a request to a store fails for want of a
-// network or an answer, the store is asked again every few seconds (one small request, one
+// network or an answer, the store is asked again every two seconds (one small request, one
 // attempt) until it answers; the answer flows through the API client's reachability report like
 // any other, so the renderer hears "reachable" and sends the writes that waited. Without this,
 // nothing would call a store that is down, and queued writes would wait for someone to press
 // "Send now" (the browser's own online event never fires on Wi-Fi whose internet is gone).
 
-export const PROBE_INTERVAL_MS = 4_000
+export const PROBE_INTERVAL_MS = 2_000
 
 export interface ReachabilityProbeDeps {
   /** Asks the store once; its outcome reaches `answered`/`unanswered` through the client's report. */
