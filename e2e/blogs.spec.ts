@@ -58,6 +58,8 @@ const goOnline = (demoStore: DemoStoreHandle) => demoStore.control('PUT', '/faul
 const editable = (page: Page) => page.getByRole('textbox', { name: 'Post content' })
 const toolbarButton = (page: Page, name: string) => page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name, exact: true })
 const postState = (page: Page) => page.getByRole('status', { name: 'Post state' })
+/** What the post's state says once the store has accepted it (never before). */
+const ON_STORE = /^(Published|Hidden on the store)/
 
 async function openPost(page: Page, title: string) {
   await openBlogs(page)
@@ -148,11 +150,11 @@ test('writes a post with every block offline, keeps it through a reload, and pub
   await expect(editable(page).locator('table')).toContainText('Size')
 
   await publish(page)
-  await expect(postState(page)).toHaveText(/Queued/)
+  await expect(postState(page)).toHaveText('Waiting to send (offline)')
   expect(await storeBlogByTitle(demoStore, 'Every block, written offline').catch(() => undefined)).toBeUndefined()
 
   await goOnline(demoStore)
-  await expect(postState(page)).toHaveText('Sent', { timeout: 60_000 })
+  await expect(postState(page)).toHaveText(ON_STORE, { timeout: 60_000 })
   const created = await storeBlogByTitle(demoStore, 'Every block, written offline')
   expect(created).toBeDefined()
   const html = (await storeBlog(demoStore, created!.id)).content
@@ -192,7 +194,7 @@ test('keeps the HTML of a seeded post it cannot fully edit, and reports what a b
   await page.keyboard.press('End')
   await page.keyboard.type(' (updated)')
   await publish(page)
-  await expect(postState(page)).toHaveText('Sent', { timeout: 30_000 })
+  await expect(postState(page)).toHaveText(ON_STORE, { timeout: 30_000 })
   await expect.poll(async () => (await storeBlog(demoStore, faq!.id)).content, { timeout: 30_000 }).toContain('<h2>What you need (updated)</h2>')
   const faqHtml = (await storeBlog(demoStore, faq!.id)).content
   expect(faqHtml).toContain('<details><summary>Is the linen pre-washed?</summary><p>Yes, every piece is stone-washed.</p></details>')
@@ -207,7 +209,7 @@ test('keeps the HTML of a seeded post it cannot fully edit, and reports what a b
   expect((await storeBlog(demoStore, fibres!.id)).content).toBe(original)
 
   // Editing its body: publishing first lists what the editor removes, with the diff.
-  await expect(postState(page)).toHaveText('Sent', { timeout: 30_000 })
+  await expect(postState(page)).toHaveText(ON_STORE, { timeout: 30_000 })
   await editable(page).getByText('What you need').click()
   await page.keyboard.press('End')
   await page.keyboard.type(' today')
@@ -237,11 +239,53 @@ test('schedules a post with a visible-from time in the store’s time', async ({
   await visibleFrom.press('Enter')
   await page.getByRole('radio', { name: 'Visible' }).check({ force: true })
   await publish(page)
-  await expect(postState(page)).toHaveText('Sent', { timeout: 30_000 })
+  await expect(postState(page)).toHaveText('Scheduled for 15 Jan 2027, 09:30', { timeout: 30_000 })
   await expect.poll(async () => (await storeBlogByTitle(demoStore, 'Winter opening hours'))?.visible_at, { timeout: 30_000 }).toBe('2027-01-15 09:30:00')
   const scheduled = await storeBlogByTitle(demoStore, 'Winter opening hours')
   expect(scheduled).toMatchObject({ status: 2 })
   expect((await storeBlog(demoStore, scheduled!.id)).content).toBe('<p>We open late on Sundays from January.</p>')
+})
+
+test('a publish the store refuses shows on the slug field and in a notification, and the fixed post replaces it', async ({ page, demoStore }) => {
+  test.setTimeout(150_000)
+  await startWithSyncedBlogs(page)
+  // A post the store has and this device has not heard of yet (another writer, a minute ago).
+  const elsewhere = await demoStore.api('/openapi/2021-08/blogs', { method: 'POST', body: JSON.stringify({ title: 'Picnic checklist', seo_slug: 'plastic-free-picnic', content: '<p>Elsewhere</p>' }) })
+  expect(elsewhere.status).toBe(201)
+
+  await page.getByRole('button', { name: 'New post' }).click()
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Plastic Free Picnic!!')
+  await editable(page).click()
+  await page.keyboard.type('Bring a blanket and a jar.')
+  const slug = page.getByRole('textbox', { name: 'Slug' })
+  await expect(slug).toHaveValue('plastic-free-picnic')
+  // Typed by hand, the slug is normalised as it is typed.
+  await slug.fill('')
+  await slug.pressSequentially('Plastic Free Picnic!!')
+  await expect(slug).toHaveValue('plastic-free-picnic')
+  // A slug a post on this device already uses is caught before anything is sent.
+  const known = (await storeBlogs(demoStore)).find((b) => b.title === 'Frequently Asked Questions About Our Materials') as StoreBlog & { seo_slug: string }
+  await slug.fill(known.seo_slug)
+  await expect(page.getByText(`“Frequently Asked Questions About Our Materials” already uses this slug.`)).toBeVisible()
+  await slug.fill('plastic-free-picnic')
+
+  await publish(page)
+  await expect(postState(page)).toHaveText('Failed: Slug: is already taken', { timeout: 30_000 })
+  await expect(page.getByText('The store refused this: is already taken.')).toBeVisible()
+  await expect(page.getByRole('alert', { name: 'The store refused this post' })).toContainText('Slug: is already taken')
+  await expect(page.getByText('The store refused a change')).toBeVisible()
+  await expect(page.getByText(/seo_slug/)).toHaveCount(0)
+  expect((await storeBlogs(demoStore)).filter((b) => b.title === 'Plastic Free Picnic!!')).toHaveLength(0)
+
+  await slug.fill('plastic-free-picnic-day')
+  await publish(page)
+  await expect(postState(page)).toHaveText(ON_STORE, { timeout: 30_000 })
+  const mine = (await storeBlogs(demoStore)).filter((b) => b.title === 'Plastic Free Picnic!!') as (StoreBlog & { seo_slug: string })[]
+  expect(mine).toHaveLength(1)
+  expect(mine[0]!.seo_slug).toBe('plastic-free-picnic-day')
+  expect((await storeBlog(demoStore, mine[0]!.id)).content).toBe('<p>Bring a blanket and a jar.</p>')
+  await page.evaluate(() => (location.hash = '#/sync'))
+  await expect(page.getByText('Every change has reached the store.')).toBeVisible()
 })
 
 test('hides every post matching a search and a status in one batch', async ({ page, demoStore }) => {
@@ -354,7 +398,7 @@ test('a publish queued offline stops at a store change made meanwhile, and the m
   await goOffline(demoStore)
   await addParagraphToBody(page, post.title, 'Written on the train.')
   await publish(page)
-  await expect(postState(page)).toHaveText(/Queued/)
+  await expect(postState(page)).toHaveText('Waiting to send (offline)')
 
   // Back online, the queued publish meets the store's newer copy and stops: nothing is overwritten.
   await goOnline(demoStore)
@@ -362,7 +406,7 @@ test('a publish queued offline stops at a store change made meanwhile, and the m
   expect((await storeBlog(demoStore, post.id)).content).toBe(theirs)
 
   await mergeBodies(page, theirs, 'Written on the train.')
-  await expect(postState(page)).toHaveText('Sent', { timeout: 60_000 })
+  await expect(postState(page)).toHaveText(ON_STORE, { timeout: 60_000 })
   const merged = (await storeBlog(demoStore, post.id)).content
   expect(merged).toContain('<p>Their paragraph.</p>')
   expect(merged).toContain('<p>Written on the train.</p>')

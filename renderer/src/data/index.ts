@@ -82,6 +82,8 @@
 //   copy), updateWriteBody(db, id, body), resolveConflict(db, id, 'mine' | 'theirs' | { merged }).
 //   Conflicts live in db.conflicts (id = outbox id) with `mine`, `theirs`, `base` field maps.
 // - heldBack(entries in id order) → ids waiting for an earlier unsent write of the same lane.
+// - entriesForRow(entries, 'blogs' | 'collections' | 'metaFields', { key, storeId }) → the
+//   entries touching that row (lanes stay the data layer's business); rowLanes(...) the same lanes.
 //
 // HOW IT BEHAVES (decisions)
 // - Lanes: each write names the resources it touches (`orders:12`, `blogs:store:5`,
@@ -123,6 +125,7 @@ export type {
 } from './db'
 export type { Write, WriteKind, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter } from './writes'
 export { heldBack } from './replayer'
+export { entriesForRow, rowLanes } from './writes'
 export { enqueueWrite, retryWrite, discardWrite, updateWriteBody, resolveConflict, rowByRef, type ConflictChoice, type EnqueueOptions } from './outbox'
 export {
   trackOrder,

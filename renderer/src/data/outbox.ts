@@ -290,7 +290,7 @@ export async function enqueueWrite(db: StoreDatabase, write: Write, options: Enq
   try {
     id = await db.transaction('rw', allTables(db), async () => {
       const canonical = await canonicalWrite(db, write)
-      const folded = await foldIntoUnsentCreate(db, canonical)
+      const folded = (await foldIntoUnsentCreate(db, canonical)) ?? (await foldIntoRefused(db, canonical, options.name))
       if (folded !== null) return folded
       const base = await applyLocally(db, canonical)
       if (base && options.baseUpdatedAt !== undefined) base.updatedAt = options.baseUpdatedAt
@@ -312,6 +312,31 @@ export async function enqueueWrite(db: StoreDatabase, write: Write, options: Enq
   }
   for (const listener of listeners) listener(db.connectionId)
   return id
+}
+
+/**
+ * An update of something whose create or update the store refused (a 422 or 409 the writer has
+ * now fixed in the editor) replaces that write where it stands, queued again: queued behind it,
+ * it would wait forever for a write that can never go.
+ */
+async function foldIntoRefused(db: StoreDatabase, write: Write, name: string | undefined): Promise<number | null> {
+  const refusable = ({ 'blogs.update': ['blogs.create', 'blogs.update'], 'collections.update': ['collections.create', 'collections.update'], 'metaFields.update': ['metaFields.create', 'metaFields.update'] } as Partial<Record<WriteKind, WriteKind[]>>)[write.kind]
+  if (!refusable || !('body' in write)) return null
+  const lanes = lanesOf(write)
+  const refused = (await db.outbox.where('state').equals('failed').sortBy('id'))
+    .filter((entry) => refusable.includes(entry.kind as WriteKind) && entry.lanes.some((lane) => lanes.some((own) => lanesOverlap(lane, own))))
+    .pop()
+  if (!refused) return null
+  const before = refused.write as Write & { body: object; collectionKeys?: RowKey[] }
+  const after = write as Write & { body: object; collectionKeys?: RowKey[] }
+  const merged = {
+    ...before,
+    body: { ...before.body, ...after.body },
+    ...(after.collectionKeys ? { collectionKeys: after.collectionKeys } : {}),
+  } as Write
+  await db.outbox.update(refused.id!, { write: merged, lanes: lanesOf(merged), state: 'queued', nextAttemptAt: 0, lastError: undefined, label: describeWrite(merged, name) })
+  await applyLocally(db, merged)
+  return refused.id!
 }
 
 /**

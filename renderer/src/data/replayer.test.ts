@@ -252,3 +252,40 @@ describe('the retry schedule', () => {
     expect([1, 2].map((id) => store.orders.get(id)!.trackno)).toEqual(['A', 'B'])
   })
 })
+
+describe('a write the store refused, fixed and published again', () => {
+  it('replaces the refused create where it stands, so one accepted write reaches the store', async () => {
+    store.fail('blogs.create', { code: 'validation_failed', message: 'The request is not valid. seo_slug: use lower-case letters', fields: { seo_slug: ['use lower-case letters'] } })
+    const key = await createBlog(db, { title: 'Picnic', seo_slug: 'Plastic Free Picnic!!', content: '<p>Bring a blanket.</p>' })
+    await replayOutbox(db, store.call, now)
+    const [refused] = await db.outbox.toArray()
+    expect(refused).toMatchObject({ state: 'failed', lastError: { fields: { seo_slug: ['use lower-case letters'] } } })
+
+    await updateBlog(db, key, { seo_slug: 'plastic-free-picnic' })
+    const entries = await db.outbox.toArray()
+    expect(entries).toHaveLength(1)
+    expect(entries[0]).toMatchObject({ id: refused!.id, kind: 'blogs.create', state: 'queued', write: { body: { title: 'Picnic', seo_slug: 'plastic-free-picnic', content: '<p>Bring a blanket.</p>' } } })
+    expect(entries[0]!.lastError).toBeUndefined()
+
+    expect((await replayOutbox(db, store.call, now)).sent).toBe(1)
+    expect(store.sent('blogs.create')).toHaveLength(2)
+    const created = [...store.blogs.values()].filter((b) => b.title === 'Picnic')
+    expect(created).toHaveLength(1)
+    expect(created[0]!.seo_slug).toBe('plastic-free-picnic')
+    expect(await db.outbox.count()).toBe(0)
+  })
+
+  it('merges a fix into a refused update, keeping what it already changed', async () => {
+    await cacheBlog(1)
+    store.fail('blogs.update', { code: 'conflict', message: 'Another blog already uses the seo_slug "taken".', fields: { seo_slug: ['is already taken'] } })
+    await updateBlog(db, storeKey(1), { title: 'New title', seo_slug: 'taken' })
+    await replayOutbox(db, store.call, now)
+    await updateBlog(db, storeKey(1), { seo_slug: 'free' })
+    const entries = await db.outbox.toArray()
+    expect(entries).toHaveLength(1)
+    expect(entries[0]!.write).toMatchObject({ body: { title: 'New title', seo_slug: 'free' } })
+    await replayOutbox(db, store.call, now)
+    expect(store.blogs.get(1)).toMatchObject({ title: 'New title', seo_slug: 'free' })
+  })
+})
+

@@ -114,6 +114,17 @@ export function lanesOverlap(a: string, b: string): boolean {
   return wildcard(a, b) || wildcard(b, a)
 }
 
+/** The lanes a cached post, collection or meta field's writes run in: its key, and its store id once known. */
+export function rowLanes(family: 'blogs' | 'collections' | 'metaFields', row: { key: RowKey; storeId?: number | null }): string[] {
+  return [`${family}:${row.key}`, ...(row.storeId ? [`${family}:store:${row.storeId}`] : [])]
+}
+
+/** The outbox entries (in the order given, any state) that touch a row: features ask this rather than spell lanes. */
+export function entriesForRow<E extends { lanes: string[] }>(entries: readonly E[], family: 'blogs' | 'collections' | 'metaFields', row: { key: RowKey; storeId?: number | null }): E[] {
+  const lanes = rowLanes(family, row)
+  return entries.filter((entry) => entry.lanes.some((lane) => lanes.some((own) => lanesOverlap(lane, own))))
+}
+
 /** Replaces every reference to `from` by `to` in a write (after a create was accepted). */
 export function rewriteKey(write: Write, from: RowKey, to: RowKey): Write {
   const swap = (key: RowKey) => (key === from ? to : key)

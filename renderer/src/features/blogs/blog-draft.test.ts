@@ -1,6 +1,6 @@
 // What a publish sends, and the slug made from a title.
 import { describe, expect, it } from 'vitest'
-import { changesToPublish, differingFields, emptyDraft, slugify, type DraftFields } from './blog-draft'
+import { changesToPublish, differingFields, emptyDraft, type DraftFields } from './blog-draft'
 
 const stored: DraftFields = {
   ...emptyDraft(),
@@ -36,13 +36,3 @@ describe('differingFields', () => {
   })
 })
 
-describe('slugify', () => {
-  it.each([
-    ['Spring sale: 20% off!', 'spring-sale-20-off'],
-    ['Café crème & croissants', 'cafe-creme-and-croissants'],
-    ['  --Hello   World--  ', 'hello-world'],
-    ['Привет мир', 'привет-мир'],
-  ])('%s → %s', (title, slug) => {
-    expect(slugify(title)).toBe(slug)
-  })
-})

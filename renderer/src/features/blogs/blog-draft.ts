@@ -130,19 +130,6 @@ export function differingFields(mine: Partial<DraftFields>, theirs: Partial<Draf
   })
 }
 
-/** "Spring sale: 20% off!" → "spring-sale-20-off". */
-export function slugify(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/[^\p{Letter}\p{Number}]+/gu, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '')
-}
-
 /** Words in a post's HTML (for the list and revision labels). */
 export function wordCount(html: string): number {
   const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? ''

@@ -7,23 +7,47 @@ const row = (id: number, title: string, extra: Partial<CachedBlog> = {}): Cached
   key: `store:${id}`, storeId: id, title, summary: '', content: '<p>body</p>', status: 2, created_at: `2026-01-0${id} 10:00:00`,
   updated_at: `2026-02-0${id} 10:00:00`, visible_at: null, collectionKeys: [], ...extra,
 })
-const conflictEntry = (lane: string): OutboxEntry => ({ kind: 'blogs.update', write: {}, lanes: [lane], state: 'conflict', attempts: 1, nextAttemptAt: 0, createdAt: 0, label: 'x' })
+const entry = (lane: string, over: Partial<OutboxEntry> = {}): OutboxEntry => ({ kind: 'blogs.update', write: {}, lanes: [lane], state: 'queued', attempts: 1, nextAttemptAt: 0, createdAt: 0, label: 'x', ...over })
+const NOW = new Date(2026, 10, 25, 12, 0)
 
 describe('listItems', () => {
-  it('marks each post draft, queued, in conflict or sent, and lists drafts that exist only on this device', () => {
-    const rows = [row(1, 'Sent one'), row(2, 'Queued one', { pending: true }), row(3, 'Edited here'), row(4, 'Clashing', { pending: true }), row(5, 'Gone', { deleted: true })]
+  it('gives each post one state, the same the editor shows, and lists drafts that exist only on this device', () => {
+    const rows = [
+      row(1, 'Live one', { visible_at: '2026-10-24 03:00:00' }),
+      row(2, 'Sending one', { pending: true }),
+      row(3, 'Edited here'),
+      row(4, 'Clashing', { pending: true }),
+      row(5, 'Gone', { deleted: true }),
+      row(6, 'Refused', { pending: true }),
+      row(7, 'Later', { visible_at: '2027-01-15 09:30:00' }),
+      row(8, 'Hidden one', { status: 1 }),
+    ]
     const drafts: BlogDraft[] = [
       { key: 'store:3', fields: { title: 'Edited here, new title' }, baseUpdatedAt: null, savedAt: 0 },
       { key: 'local:abc', fields: { title: 'Written offline', status: 1 }, baseUpdatedAt: null, savedAt: Date.UTC(2026, 2, 1) },
     ]
-    const items = listItems(rows, drafts, [conflictEntry('blogs:store:4')])
-    expect(items.map((item) => [item.title, item.state, item.localOnly])).toEqual([
-      ['Sent one', 'sent', false],
-      ['Queued one', 'queued', false],
-      ['Edited here, new title', 'draft', false],
-      ['Clashing', 'conflict', false],
-      ['Written offline', 'draft', true],
+    const outbox = [
+      entry('blogs:store:2'),
+      entry('blogs:store:4', { state: 'conflict' }),
+      entry('blogs:store:6', { state: 'failed', lastError: { code: 'validation_failed', message: 'x', fields: { seo_slug: ['is already taken'] } } }),
+    ]
+    const items = listItems(rows, drafts, outbox, true, NOW)
+    expect(items.map((item) => [item.title, item.state.label, item.localOnly])).toEqual([
+      ['Live one', 'Published 24 Oct 2026, 03:00', false],
+      ['Sending one', 'Sending…', false],
+      ['Edited here, new title', 'Draft on this device', false],
+      ['Clashing', 'In conflict: choose a version', false],
+      ['Refused', 'Failed: Slug: is already taken', false],
+      ['Later', 'Scheduled for 15 Jan 2027, 09:30', false],
+      ['Hidden one', 'Hidden on the store', false],
+      ['Written offline', 'Draft on this device', true],
     ])
+  })
+
+  it('says a post waits to send while the store cannot be reached, never that it was sent', () => {
+    const offline = entry('blogs:store:2', { lastError: { code: 'network', message: 'The store could not be reached.' } })
+    expect(listItems([row(2, 'Waiting', { pending: true })], [], [offline], true, NOW)[0]!.state.label).toBe('Waiting to send (offline)')
+    expect(listItems([row(2, 'Waiting', { pending: true })], [], [entry('blogs:store:2')], false, NOW)[0]!.state.label).toBe('Waiting to send (offline)')
   })
 })
 

@@ -1,12 +1,12 @@
 // The blog list's rules, kept apart from the screen: which posts match a search (the store's
 // filter[key]: case-insensitive "contains" on title, summary and body HTML; filter[status]),
 // their order for each of the API's sort values, and the state each post is in for the writer
-// (a draft on this device, queued for the store, in conflict, or sent).
+// (publish-state.ts: the same one the editor shows).
 import type { BLOG_SORTS } from '@common/store-api/operations'
 import type { BlogDraft, CachedBlog, OutboxEntry } from '@/data'
+import { publishStateOf, type PublishState } from './publish-state'
 
 export type BlogSort = (typeof BLOG_SORTS)[number]
-export type PostState = 'draft' | 'queued' | 'conflict' | 'sent'
 
 export interface BlogListItem {
   key: string
@@ -19,7 +19,7 @@ export interface BlogListItem {
   updated_at: string
   visible_at: string | null
   collectionKeys: string[]
-  state: PostState
+  state: PublishState
   /** Only on this device: not yet created on the store, so store batch actions cannot include it. */
   localOnly: boolean
 }
@@ -29,22 +29,10 @@ export interface BlogListFilter {
   status: '' | '1' | '2'
 }
 
-/** The outbox lanes a post's writes run in (see the data layer's writes.ts). */
-function lanesOfPost(post: { key: string; storeId: number | null }): string[] {
-  return [`blogs:${post.key}`, ...(post.storeId ? [`blogs:store:${post.storeId}`] : [])]
-}
-
 /** Cached posts and local drafts, merged into the list's items with their state. */
-export function listItems(rows: CachedBlog[], drafts: BlogDraft[], outbox: OutboxEntry[]): BlogListItem[] {
-  const conflictLanes = new Set(outbox.filter((entry) => entry.state === 'conflict').flatMap((entry) => entry.lanes))
+export function listItems(rows: CachedBlog[], drafts: BlogDraft[], outbox: OutboxEntry[], online: boolean | null = null, now: Date = new Date()): BlogListItem[] {
   const draftByKey = new Map(drafts.map((draft) => [draft.key, draft]))
   const items: BlogListItem[] = []
-  const stateOf = (post: { key: string; storeId: number | null }, pending: boolean): PostState => {
-    if (lanesOfPost(post).some((lane) => conflictLanes.has(lane))) return 'conflict'
-    if (pending) return 'queued'
-    if (draftByKey.has(post.key)) return 'draft'
-    return 'sent'
-  }
   for (const row of rows) {
     if (row.deleted) continue
     const draft = draftByKey.get(row.key)?.fields
@@ -59,7 +47,7 @@ export function listItems(rows: CachedBlog[], drafts: BlogDraft[], outbox: Outbo
       updated_at: row.updated_at ?? '',
       visible_at: draft?.visible_at ?? row.visible_at ?? null,
       collectionKeys: draft?.collectionKeys ?? row.collectionKeys ?? [],
-      state: stateOf({ key: row.key, storeId: row.storeId ?? null }, Boolean(row.pending)),
+      state: publishStateOf(row, outbox, draftByKey.has(row.key), online, now),
       localOnly: !row.storeId,
     })
   }
@@ -78,7 +66,7 @@ export function listItems(rows: CachedBlog[], drafts: BlogDraft[], outbox: Outbo
       updated_at: savedAt,
       visible_at: draft.fields.visible_at ?? null,
       collectionKeys: draft.fields.collectionKeys ?? [],
-      state: 'draft',
+      state: publishStateOf({ key: draft.key }, outbox, true, online, now),
       localOnly: true,
     })
   }

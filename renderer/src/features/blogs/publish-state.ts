@@ -1,0 +1,59 @@
+// The one state each post is in, for the writer, in the editor and in the blog list alike:
+// a draft on this device, waiting to send (the store cannot be reached), sending, failed with
+// the store's reason, in conflict, published or scheduled (with the time), or hidden on the
+// store. Nothing here says "sent" before the store has accepted the write: a post with any
+// write still in the outbox is never "published".
+import { entriesForRow, type OutboxEntry } from '@/data'
+import { refusalInWords } from '@/app/refusal-words'
+import { wallClock } from '@/features/orders/store-time'
+import { format } from 'date-fns'
+
+export type PublishStateKind = 'draft' | 'waiting' | 'sending' | 'failed' | 'conflict' | 'published' | 'scheduled' | 'hidden'
+
+export interface PublishState {
+  kind: PublishStateKind
+  /** What the writer reads: "Published 24 Oct 2026, 03:00", "Failed: …". */
+  label: string
+  /** Naive UI tag type. */
+  type: 'default' | 'info' | 'success' | 'warning' | 'error'
+  /** The failed write, for the editor to show the store's field errors and replace it. */
+  failed?: OutboxEntry
+}
+
+export interface PostFacts {
+  key: string
+  storeId?: number | null
+  status?: number | null
+  visible_at?: string | null
+  created_at?: string | null
+}
+
+const VISIBLE = 2
+
+/** The store's time as people read it, in the store's zone as the store wrote it. */
+function storeTime(value: string | null | undefined): string | null {
+  const d = wallClock(value)
+  return d ? format(d, 'd MMM yyyy, HH:mm') : null
+}
+
+/**
+ * `entries`: the outbox (any order); `localDraft`: the writer has changes on this device not yet
+ * published; `online`: the store answered last time (false: it could not be reached).
+ */
+export function publishStateOf(post: PostFacts, entries: readonly OutboxEntry[], localDraft: boolean, online: boolean | null, now: Date = new Date()): PublishState {
+  const mine = entriesForRow(entries, 'blogs', post)
+  const conflict = mine.find((entry) => entry.state === 'conflict')
+  if (conflict) return { kind: 'conflict', label: 'In conflict: choose a version', type: 'error' }
+  const failed = mine.find((entry) => entry.state === 'failed')
+  if (failed) return { kind: 'failed', label: `Failed: ${refusalInWords(failed.lastError)}`, type: 'error', failed }
+  if (mine.length > 0) {
+    const away = online === false || mine.some((entry) => entry.state === 'queued' && entry.lastError && (entry.lastError.code === 'network' || entry.lastError.code === 'timeout'))
+    return away ? { kind: 'waiting', label: 'Waiting to send (offline)', type: 'warning' } : { kind: 'sending', label: 'Sending…', type: 'info' }
+  }
+  if (localDraft || !post.storeId) return { kind: 'draft', label: 'Draft on this device', type: 'default' }
+  if (post.status !== VISIBLE) return { kind: 'hidden', label: 'Hidden on the store', type: 'default' }
+  const visibleAt = wallClock(post.visible_at)
+  if (visibleAt && visibleAt.getTime() > now.getTime()) return { kind: 'scheduled', label: `Scheduled for ${storeTime(post.visible_at)}`, type: 'info' }
+  const when = storeTime(post.visible_at) ?? storeTime(post.created_at)
+  return { kind: 'published', label: when ? `Published ${when}` : 'Published', type: 'success' }
+}
