@@ -411,3 +411,38 @@ test('a publish queued offline stops at a store change made meanwhile, and the m
   expect(merged).toContain('<p>Their paragraph.</p>')
   expect(merged).toContain('<p>Written on the train.</p>')
 })
+
+test('keeps the store’s copy as the first revision, compares two revisions word by word, and jumps by the outline', async ({ page, demoStore }) => {
+  test.setTimeout(150_000)
+  await startWithSyncedBlogs(page)
+  const [faq] = (await storeBlogs(demoStore)).filter((blog) => blog.title === 'Frequently Asked Questions About Our Materials')
+  const storeHtml = (await storeBlog(demoStore, faq!.id)).content
+
+  // The outline jumps to a heading from the keyboard: typing then lands in that heading.
+  await openPost(page, 'Frequently Asked Questions About Our Materials')
+  await page.getByRole('navigation', { name: 'Outline' }).getByRole('button', { name: 'Go to heading: What you need' }).press('Enter')
+  await page.keyboard.type(' today')
+  await expect(editable(page).locator('h2', { hasText: 'What you need today' })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Saved on this device' })).toBeVisible()
+  await publish(page)
+  await expect(postState(page)).toHaveText('Sent', { timeout: 30_000 })
+
+  // The oldest revision is the store's copy, its HTML exactly as the store had it.
+  await page.getByRole('button', { name: 'Revision history' }).click()
+  const revisions = page.getByRole('list', { name: 'Revisions' })
+  await expect(revisions.getByRole('listitem')).toHaveCount(2)
+  await expect(revisions.getByRole('listitem').last()).toContainText('As on the store')
+  await expect(revisions.getByRole('listitem').first()).toContainText('Before publishing')
+  await revisions.getByRole('button', { name: /^Compare revision As on the store/ }).click()
+  await page.getByText('HTML of this revision').click()
+  expect(await page.getByLabel('Revision HTML').textContent()).toBe(storeHtml)
+
+  // Against the revision kept before publishing, the inserted word is marked and nothing else.
+  const differences = page.getByRole('region', { name: 'Revision differences' })
+  const against = differences.getByRole('combobox', { name: 'Compare with' })
+  await against.selectOption((await against.locator('option', { hasText: 'Before publishing' }).getAttribute('value'))!)
+  const body = differences.getByRole('group', { name: 'Body differences' })
+  await expect(body.locator('ins')).toHaveText(['inserted: today'])
+  await expect(body.locator('del')).toHaveCount(0)
+  await expect(differences.getByRole('group', { name: 'Title differences' })).toHaveCount(0)
+})

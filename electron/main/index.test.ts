@@ -28,6 +28,7 @@ const rec = vi.hoisted(() => {
     permissionRequest: undefined as undefined | Handler,
     permissionCheck: undefined as undefined | Handler,
     headersReceived: undefined as undefined | Handler,
+    spellCheckerLanguages: [] as string[],
   }
   const services = {
     host: undefined as HostCapabilities | undefined,
@@ -65,10 +66,10 @@ vi.mock('node:fs', async (importOriginal) => {
 
 vi.mock('electron', () => {
   class BrowserWindow {
-    readonly webContents: { id: number; send: (...args: unknown[]) => void }
+    readonly webContents: { id: number; send: (...args: unknown[]) => void; on: () => void }
     readonly loaded: string[] = []
     constructor(readonly options: Record<string, unknown>) {
-      this.webContents = { id: 100 + rec.windows.length, send: (...args: unknown[]) => rec.sent.push(args) }
+      this.webContents = { id: 100 + rec.windows.length, send: (...args: unknown[]) => rec.sent.push(args), on: () => {} }
       rec.windows.push(this)
     }
     once() {}
@@ -91,6 +92,7 @@ vi.mock('electron', () => {
       getPath: () => '/tmp/storedesk-electron-test',
       setPath: () => {},
       getVersion: () => '1.2.3',
+      getPreferredSystemLanguages: () => ['de-CH', 'en-GB'],
       requestSingleInstanceLock: () => true,
       isReady: () => true,
       quit: () => {},
@@ -102,6 +104,7 @@ vi.mock('electron', () => {
       on: (event: string, handler: never) => rec.appHandlers.set(event, handler),
     },
     BrowserWindow,
+    Menu: { buildFromTemplate: () => ({ popup: () => {} }) },
     net: { isOnline: () => rec.network.online },
     protocol: {
       registerSchemesAsPrivileged: (schemes: unknown[]) => {
@@ -122,6 +125,8 @@ vi.mock('electron', () => {
         setPermissionRequestHandler: (h: never) => (rec.session.permissionRequest = h),
         setPermissionCheckHandler: (h: never) => (rec.session.permissionCheck = h),
         webRequest: { onHeadersReceived: (h: never) => (rec.session.headersReceived = h) },
+        availableSpellCheckerLanguages: ['de-DE', 'en-GB', 'en-US'],
+        setSpellCheckerLanguages: (languages: string[]) => (rec.session.spellCheckerLanguages = languages),
       },
     },
     shell: { openExternal: async (url: string) => void rec.opened.push(url) },
@@ -186,6 +191,10 @@ describe('Electron shell wiring', () => {
     expect((await serve({ url: 'app://storedesk/assets/missing.js' })).status).toBe(404)
     expect((await serve({ url: 'app://storedesk/..%2F..%2Fpackage.json' })).status).toBe(404)
     expect((await serve({ url: 'app://elsewhere/' })).status).toBe(404)
+  })
+
+  it('spell checks in the user’s languages that have a dictionary', () => {
+    expect(rec.session.spellCheckerLanguages).toEqual(process.platform === 'darwin' ? [] : ['de-DE', 'en-GB'])
   })
 
   it('denies every permission request and check', () => {

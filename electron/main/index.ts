@@ -8,7 +8,8 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, net, protocol, safeStorage, session, shell } from 'electron'
+import { app, BrowserWindow, Menu, net, protocol, safeStorage, session, shell } from 'electron'
+import { editableContextMenu, spellCheckerLanguages } from './spellcheck'
 import type { HostCapabilities, MainServices } from '../services/host-contract'
 import { createMainServices } from '../services/main-services'
 import { createEncryptedVault, createFileVault } from '../services/vault'
@@ -118,6 +119,19 @@ function lockDownSession(csp: string): void {
   })
 }
 
+/** The user's languages for the spell checker, and its suggestions in the editable fields' context menu. */
+function enableSpellChecking(window: BrowserWindow): void {
+  const ses = session.defaultSession
+  if (process.platform !== 'darwin') ses.setSpellCheckerLanguages(spellCheckerLanguages(app.getPreferredSystemLanguages(), ses.availableSpellCheckerLanguages))
+  window.webContents.on('context-menu', (_event, params) => {
+    const template = editableContextMenu(params, {
+      replace: (word) => window.webContents.replaceMisspelling(word),
+      learn: (word) => ses.addWordToSpellCheckerDictionary(word),
+    })
+    if (template.length > 0) Menu.buildFromTemplate(template).popup({ window })
+  })
+}
+
 async function createMainWindow(): Promise<void> {
   mainWindow = new BrowserWindow({
     width: 1280,
@@ -135,6 +149,7 @@ async function createMainWindow(): Promise<void> {
       disableBlinkFeatures: 'Auxclick',
     },
   })
+  enableSpellChecking(mainWindow)
   mainWindow.once('ready-to-show', () => mainWindow?.show())
   mainWindow.on('closed', () => {
     mainWindow = null

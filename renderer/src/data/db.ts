@@ -90,8 +90,13 @@ export interface BlogRevision {
   id?: number
   key: RowKey
   createdAt: number
-  reason: 'timer' | 'publish' | 'restore' | 'manual'
+  /** `store`: the store's copy as it was before the first local change (kept once per store version). */
+  reason: 'store' | 'timer' | 'publish' | 'restore' | 'manual'
   fields: BlogFields
+  /** For `store`: the store's updated_at of the copy kept. */
+  storeUpdatedAt?: string | null
+  /** For `restore`: what was about to be restored ("the revision of 14:02", "the store's version"). */
+  restoring?: string
 }
 
 export const SYNC_RESOURCES = ['orders', 'checkouts', 'blogs', 'collections', 'metaFields'] as const

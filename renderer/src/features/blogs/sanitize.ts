@@ -3,6 +3,7 @@
 // inside the editor and shown in the preview frame (both with DOMPurify). Frames are replaced by labelled placeholders wherever HTML is shown,
 // because the app's CSP allows only a few frame hosts and a blocked frame is just an error.
 import DOMPurify from 'dompurify'
+import { sanitizePreviewCss } from './preview-style'
 
 const KEEP_CONFIG = {
   ADD_TAGS: ['iframe'],
@@ -59,13 +60,18 @@ const PREVIEW_STYLES = `
   .sd-embed { border: 1px dashed #8c959f; padding: 1rem; color: #57606a; }
 `
 
-/** A complete, sanitised document for the preview frame's `srcdoc` (the frame is `sandbox=""`). */
-export function previewDocument(title: string, html: string): string {
+/**
+ * A complete, sanitised document for the preview frame's `srcdoc` (the frame is `sandbox=""`).
+ * `css` is the store's preview stylesheet: sanitised here too, and placed after the neutral theme
+ * so the blog's own rules win.
+ */
+export function previewDocument(title: string, html: string, css = ''): string {
   const fragment = DOMPurify.sanitize(html, { ...KEEP_CONFIG, RETURN_DOM_FRAGMENT: true })
   replaceFramesWithPlaceholders(fragment)
   const container = document.createElement('div')
   container.append(fragment)
   const heading = document.createElement('h1')
   heading.textContent = title
-  return `<!doctype html><html><head><meta charset="utf-8"><style>${PREVIEW_STYLES}</style></head><body>${heading.outerHTML}${container.innerHTML}</body></html>`
+  const blogStyle = css ? `<style>${sanitizePreviewCss(css).css}</style>` : ''
+  return `<!doctype html><html><head><meta charset="utf-8"><style>${PREVIEW_STYLES}</style>${blogStyle}</head><body>${heading.outerHTML}${container.innerHTML}</body></html>`
 }

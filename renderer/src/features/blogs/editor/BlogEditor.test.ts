@@ -70,4 +70,15 @@ describe('BlogEditor', () => {
     expect(frame.attributes('srcdoc')).toContain('<h1>Spring</h1>')
     expect(frame.attributes('srcdoc')).toContain('<a href="https://example.com">link</a>')
   })
+
+  it('lists the headings beside the text and jumps to one from the outline', async () => {
+    const editor = await mountEditor('<h2>Care</h2><p>Wash cold.</p><h3>Drying</h3><p>Flat.</p>')
+    const items = editor.findAll('nav[aria-label="Outline"] button')
+    expect(items.map((item) => item.attributes('aria-label'))).toEqual(['Go to heading: Care', 'Go to heading: Drying'])
+    await items[1]!.trigger('click')
+    const tiptap = (editor.vm as unknown as { editor: { state: { selection: { $from: { parent: { textContent: string; type: { name: string } } } } } } }).editor
+    expect(tiptap.state.selection.$from.parent.type.name).toBe('heading')
+    expect(tiptap.state.selection.$from.parent.textContent).toBe('Drying')
+    expect(editor.find('[aria-label="Word count"]').text()).toContain('1 min read')
+  })
 })
