@@ -3,9 +3,14 @@
 // and decides what happens to a store's database once it is disconnected: deleted only when
 // nothing local is in it or the user chose to delete it, otherwise kept for the next
 // connection to the same shop (kept-stores.ts).
+import { ref } from 'vue'
 import Dexie from 'dexie'
+import { downloadArchive } from './archive'
 import { closeStoreDatabase, databaseName, deleteStoreDatabase, StoreDatabase, storeDatabase } from './db'
 import { forgetKept, keepDatabase, type KeptStore } from './kept-stores'
+
+/** Goes up whenever a database is kept or deleted here, so lists of kept stores read again. */
+export const localDataVersion = ref(0)
 
 export interface LocalDataCounts {
   unsent: number
@@ -55,6 +60,17 @@ export async function countKeptData(databaseId: string): Promise<LocalDataCounts
 export async function deleteKeptData(databaseId: string): Promise<void> {
   await Dexie.delete(databaseName(databaseId))
   forgetKept(databaseId)
+  localDataVersion.value++
+}
+
+/** Downloads the archive (archive.ts) of a kept database. */
+export async function exportKeptData(kept: KeptStore): Promise<void> {
+  const db = openKeptDatabase(kept.databaseId)
+  try {
+    await downloadArchive(db, { label: kept.label, shop: kept.shop })
+  } finally {
+    db.close()
+  }
 }
 
 /**
@@ -69,9 +85,11 @@ export async function settleDisconnected(
 ): Promise<KeptStore | null> {
   if (choice === 'delete' || !hasLocalData(await countLocalData(storeDatabase(connection.id)))) {
     await deleteStoreDatabase(connection.id)
+    localDataVersion.value++
     return null
   }
   const kept = keepDatabase(connection.id, { shop: connection.shop, label: connection.label, isDemo: connection.isDemo, keptAt: Date.now() })
   closeStoreDatabase(connection.id)
+  localDataVersion.value++
   return kept
 }
