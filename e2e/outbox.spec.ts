@@ -276,7 +276,7 @@ test('the disconnect dialog exports the work as a file, and deletes it only once
   expect((await storeOrder(demoStore, 1005)).trackno ?? '').not.toBe('UNSENT1005')
 })
 
-test('work kept for a disconnected store is deleted in Settings, on purpose, after typing its name', async ({ page, demoStore }) => {
+test('work kept for a disconnected store is deleted in Settings, on purpose, after typing its name', async ({ page }) => {
   test.setTimeout(180_000)
   await connectDemoStore(page)
   await waitForFirstSync(page)
