@@ -2,7 +2,9 @@
 // shown at once and go out by themselves within seconds of the store answering again (after a
 // reload, and after the whole app restarted), with nobody pressing "Send now"; a reload in the
 // middle of sending loses nothing and sends nothing twice; a change the store's copy moved under
-// is stopped and shown with both versions.
+// is stopped and shown with both versions. Disconnecting keeps unsent writes, drafts and
+// revisions for the next connection to the same store, unless the writer deletes them by name.
+import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
@@ -177,33 +179,119 @@ test('a shipping address changed on the store meanwhile is not overwritten: both
   expect((await storeOrder(demoStore, 1004)).shipping_address.city).toBe('Mine City')
 })
 
-test('disconnecting warns with the unsent changes listed, and then deletes the store’s cache and outbox', async ({ page, demoStore }) => {
+/** A new post typed but not published: the editor keeps it as a draft on this computer. */
+async function writeDraft(page: Page, title: string, text: string) {
+  await go(page, '#/blogs')
+  await page.getByRole('button', { name: 'New post' }).click()
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
+  await page.getByRole('textbox', { name: 'Post content' }).click()
+  await page.keyboard.type(text)
+  await expect(page.getByRole('status').filter({ hasText: 'Saved on this device' })).toBeVisible()
+}
+
+/** Settings → Disconnect → the dialog about the work that exists only on this computer. */
+async function openDisconnectDialog(page: Page) {
+  await go(page, '#/settings')
+  await page.getByRole('button', { name: /^Disconnect Demo store/ }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Disconnect', exact: true }).click()
+  const dialog = page.getByRole('dialog').filter({ hasText: 'exists only on this computer' })
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+const storedeskDatabases = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).filter((n) => n?.startsWith('storedesk-')))
+
+test('disconnecting keeps drafts, revisions and unsent writes, and connecting the store again brings them all back', async ({ page, demoStore }) => {
+  test.setTimeout(240_000)
+  await connectDemoStore(page)
+  await waitForFirstSync(page)
+  await demoStore.control('PUT', '/faults', { dropRate: 1 })
+  await writePost(page, 'KEEP post')
+  await expect(page.getByRole('status', { name: 'Post state' })).toContainText('Queued')
+  await writeDraft(page, 'KEEP draft', 'Still being written.')
+
+  const dialog = await openDisconnectDialog(page)
+  await expect(dialog).toContainText(/[1-9]\d* unsent changes?, 1 draft, [1-9]\d* revisions?/)
+  // Keeping is the default: the writer only confirms the disconnect.
+  await expect(dialog.getByRole('radio', { name: /^Keep them on this computer/ })).toBeChecked()
+  await dialog.getByRole('button', { name: 'Disconnect and keep them' }).click()
+  await expect(page.getByRole('status', { name: 'Connection' })).toContainText('Not connected')
+  expect(await storedeskDatabases(page)).toHaveLength(1)
+  await go(page, '#/settings')
+  const kept = page.getByRole('list', { name: 'Work kept on this computer' })
+  await expect(kept.getByRole('listitem').filter({ hasText: 'Disconnected' })).toContainText(/[1-9]\d* unsent changes?, 1 draft, [1-9]\d* revisions?/)
+
+  // The same store, connected again (a new connection; the store answers again, as connecting
+  // needs it to): the queued write comes back and goes to the store it was written for, once.
+  await demoStore.control('PUT', '/faults', { dropRate: 0 })
+  await go(page, '#/connect')
+  await connectDemoStore(page)
+  await expect.poll(async () => (await storePostsTitled(demoStore, 'KEEP post')).length, { timeout: 60_000 }).toBe(1)
+  await go(page, '#/sync')
+  await expect(page.getByText('Every change has reached the store.')).toBeVisible({ timeout: 60_000 })
+  expect(await storePostsTitled(demoStore, 'KEEP post')).toHaveLength(1)
+
+  // The draft and the revisions are back too.
+  await go(page, '#/blogs')
+  await page.getByRole('button', { name: 'KEEP draft', exact: true }).click()
+  await expect(page.getByRole('textbox', { name: 'Post content' })).toContainText('Still being written.')
+  await go(page, '#/blogs')
+  await page.getByRole('button', { name: 'KEEP post', exact: true }).click()
+  await page.getByRole('button', { name: 'Revision history' }).click()
+  await expect(page.getByRole('list', { name: 'Revisions' }).getByRole('button', { name: /^Compare revision/ }).first()).toBeVisible()
+  expect(await storedeskDatabases(page)).toHaveLength(1)
+})
+
+test('the disconnect dialog exports the work as a file, and deletes it only once the store’s name is typed', async ({ page, demoStore }) => {
   test.setTimeout(180_000)
   await connectDemoStore(page)
   await waitForFirstSync(page)
   await demoStore.control('PUT', '/faults', { dropRate: 1 })
   await addTracking(page, 1005, 'UNSENT1005')
+  await writeDraft(page, 'EXPORT draft', 'Words worth keeping.')
 
-  const disconnect = async () => {
-    await go(page, '#/settings')
-    await page.getByRole('button', { name: /^Disconnect Demo store/ }).click()
-    await page.getByRole('dialog').getByRole('button', { name: 'Disconnect', exact: true }).click()
-    const warning = page.getByRole('dialog').filter({ hasText: 'has not reached the store' })
-    await expect(warning).toContainText('1 change has not reached the store')
-    await expect(warning).toContainText('UNSENT1005')
-    return warning
-  }
+  const dialog = await openDisconnectDialog(page)
+  await expect(dialog).toContainText('1 unsent change, 1 draft')
+  const downloaded = page.waitForEvent('download')
+  await dialog.getByRole('button', { name: 'Export them to a file' }).click()
+  const download = await downloaded
+  expect(download.suggestedFilename()).toMatch(/^storedesk-demo-store-\d{4}-\d\d-\d\d\.html$/)
+  const file = await readFile((await download.path())!, 'utf8')
+  expect(file).toContain('<h2>EXPORT draft</h2>')
+  expect(file).toContain('<p>Words worth keeping.</p>')
+  expect(file).toContain('Tracking UNSENT1005')
 
-  const kept = await disconnect()
-  await kept.getByRole('button', { name: 'Keep the store connected' }).click()
-  await expect(kept).toBeHidden()
-  await expect(page.getByRole('status', { name: 'Connection' })).not.toContainText('Not connected')
-  const databases = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name).filter((n) => n?.startsWith('storedesk-')))
-  expect(await databases()).toHaveLength(1)
-
-  await (await disconnect()).getByRole('button', { name: 'Disconnect and lose them' }).click()
+  // Naive UI hides the radio input itself; a person clicks its words.
+  await dialog.getByText('Delete them from this computer').click()
+  await expect(dialog.getByRole('radio', { name: 'Delete them from this computer' })).toBeChecked()
+  const confirm = dialog.getByRole('button', { name: 'Disconnect and delete them' })
+  await expect(confirm).toBeDisabled()
+  await dialog.getByRole('textbox', { name: 'Store name' }).fill('Demo')
+  await expect(confirm).toBeDisabled()
+  await dialog.getByRole('textbox', { name: 'Store name' }).fill('Demo store')
+  await confirm.click()
   await expect(page.getByRole('status', { name: 'Connection' })).toContainText('Not connected')
-  await expect.poll(databases).toEqual([])
+  await expect.poll(() => storedeskDatabases(page)).toEqual([])
   await demoStore.control('PUT', '/faults', { dropRate: 0 })
   expect((await storeOrder(demoStore, 1005)).trackno ?? '').not.toBe('UNSENT1005')
+})
+
+test('work kept for a disconnected store is deleted in Settings, on purpose, after typing its name', async ({ page }) => {
+  test.setTimeout(180_000)
+  await connectDemoStore(page)
+  await waitForFirstSync(page)
+  await writeDraft(page, 'GONE draft', 'Not needed after all.')
+  await (await openDisconnectDialog(page)).getByRole('button', { name: 'Disconnect and keep them' }).click()
+  await expect(page.getByRole('status', { name: 'Connection' })).toContainText('Not connected')
+
+  await go(page, '#/settings')
+  const kept = page.getByRole('list', { name: 'Work kept on this computer' }).getByRole('listitem').filter({ hasText: 'Disconnected' })
+  await expect(kept).toContainText('1 draft')
+  await kept.getByRole('button', { name: 'Delete the work kept for Demo store' }).click()
+  const deleteForGood = kept.getByRole('button', { name: 'Delete for good' })
+  await expect(deleteForGood).toBeDisabled()
+  await kept.getByRole('textbox', { name: 'Store name' }).fill('Demo store')
+  await deleteForGood.click()
+  await expect(page.getByText('Nothing is kept on this computer.')).toBeVisible()
+  await expect.poll(() => storedeskDatabases(page)).toEqual([])
 })

@@ -1,4 +1,5 @@
-// The offline cache of one connected store: a Dexie database named `storedesk-<connectionId>`
+// The offline cache of one connected store: a Dexie database named `storedesk-<id>` (the id of
+// the connection that created it; a later connection to the same shop adopts it, kept-stores.ts)
 // holding every resource the screens read, the outbox of unsent writes, sync bookkeeping and
 // conflicts. Schema versions are named constants with the date they shipped and one upgrade
 // function each (db.test.ts seeds every earlier version and opens the current one).
@@ -19,6 +20,7 @@
 import Dexie, { type DBCore, type DBCoreTransaction, type EntityTable, type Middleware, type Table, type Transaction } from 'dexie'
 import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, MetaFieldValue, Order } from '@common/store-api/resources'
 import { orderIndexRow, type OrderIndexRow } from '@/features/orders/order-index-row'
+import { databaseIdOf, forgetConnection, rememberDatabase } from './kept-stores'
 
 /** `store:<id>` or `local:<uuid>`. */
 export type RowKey = string
@@ -404,14 +406,15 @@ export class StoreDatabase extends Dexie {
 
   orderIndexBlocks!: Table<OrderIndexBlock, number>
 
+  /** The connection it serves (its API calls go there); the database may be named after an earlier one. */
   readonly connectionId: string
   private readonly orderRowListeners = new Set<OrderRowListener>()
   /** Tells (and hears from) other windows of the app on the same database: their writes change rows here too. */
   private openOrderRowsChannel: BroadcastChannel | null = null
 
-  constructor(connectionId: string) {
+  constructor(connectionId: string, databaseId: string = connectionId) {
     // Strict durability: a committed outbox write has reached the disk before the UI says "queued".
-    super(databaseName(connectionId), { chromeTransactionDurability: 'strict' })
+    super(databaseName(databaseId), { chromeTransactionDurability: 'strict' })
     this.connectionId = connectionId
     for (const { version, stores, upgrade } of SCHEMA_VERSIONS) {
       const declared = this.version(version).stores(stores)
@@ -513,18 +516,28 @@ const open = new Map<string, StoreDatabase>()
 export function storeDatabase(connectionId: string): StoreDatabase {
   let db = open.get(connectionId)
   if (!db) {
-    db = new StoreDatabase(connectionId)
+    rememberDatabase(connectionId)
+    db = new StoreDatabase(connectionId, databaseIdOf(connectionId))
     open.set(connectionId, db)
   }
   return db
 }
 
-/** Deletes a connection's whole cache, outbox included (after disconnect). */
+/** Closes a (disconnected) connection's database without deleting it, and forgets the connection. */
+export function closeStoreDatabase(connectionId: string): void {
+  open.get(connectionId)?.close()
+  open.delete(connectionId)
+  forgetConnection(connectionId)
+}
+
+/** Deletes a connection's whole cache, outbox, drafts and revisions included. */
 export async function deleteStoreDatabase(connectionId: string): Promise<void> {
   const db = open.get(connectionId)
+  const databaseId = databaseIdOf(connectionId)
   open.delete(connectionId)
+  forgetConnection(connectionId)
   if (db) await db.delete()
-  else await Dexie.delete(databaseName(connectionId))
+  else await Dexie.delete(databaseName(databaseId))
 }
 
 export function storeKey(id: number): RowKey {

@@ -35,7 +35,8 @@
 //   Local marks on cached rows: `pending` (an unsent write touches it: show "not yet sent"),
 //   `server` (the store's copy before the first unsent change), `deleted` (a delete is queued:
 //   hide it). Keys of offline-creatable things never change; `storeId` fills in when accepted.
-// - storeDatabase(connectionId), deleteStoreDatabase(connectionId), newLocalKey(),
+// - storeDatabase(connectionId) (the database a connection uses: its own, or the one it adopted,
+//   see LOCAL WORK), deleteStoreDatabase(connectionId), newLocalKey(),
 //   storeKey(id), storeIdOfKey(key), rowByRef(db, table, key) (finds a row by its key or by
 //   a `store:<id>` key when the row was created locally).
 //
@@ -60,8 +61,8 @@
 // - useOfflineData(): starts sync + replayer for the active store (on start, every 5 min, on
 //   window focus, when reachability returns, on every enqueue; writes that waited only because
 //   the store could not be reached go at once whenever it answers again: a sync, a send, the
-//   main process's reachability, focus, start), registers the disconnect guard
-//   (lists unsent changes) and deletes a store's database after it is disconnected.
+//   main process's reachability, focus, start), registers the disconnect guard (see LOCAL WORK)
+//   and puts a disconnected store's database away: kept or deleted, as LOCAL WORK says.
 // - useSyncStatus(): ComputedRef<SyncStatus | null>: syncing, current resource, per-resource
 //   { done, total }, rate (items/s), secondsLeft, outcome, lastError, replaying, reconnectNeeded.
 // - useStoreRuntime(): ComputedRef<StoreRuntime | null>: syncNow(), cancelSync(), replayNow(),
@@ -76,6 +77,23 @@
 // - clearCache(connectionId, { dropUnsent? }): keeps unsent changes, drafts and revisions unless
 //   dropUnsent. isQuotaError(e), QUOTA_MESSAGE (enqueueWrite already rethrows quota failures
 //   with that message).
+//
+// LOCAL WORK (what exists only on this computer: unsent writes, drafts, revisions; issue 16)
+// - Disconnecting never deletes it unless the user chose to: the guard lists it with counts
+//   ("2 unsent changes, 1 draft, 14 revisions") and offers keep (the default), export, or
+//   delete once the store's name is typed. A database without local work is deleted (the cache
+//   can be read again); one with local work is kept, whoever disconnected the store.
+// - A kept database is adopted by the next connection to the same shop (its host; for the
+//   demo store, the demo store), which gets a new id: storeDatabase(newId) then opens the kept
+//   database, so drafts, revisions and queued writes come back and the queue is sent. Never by
+//   another shop, nor by a connection whose own database is already in use (kept-stores.ts;
+//   the mapping lives in localStorage because storeDatabase must know it synchronously).
+// - countLocalData(db), countKeptData(databaseId) → { unsent, drafts, revisions };
+//   describeLocalData(counts) → words; keptStores() → KeptStore[]; deleteKeptData(databaseId);
+//   localDataVersion (a ref that goes up when a database is kept, adopted or deleted).
+// - Export: downloadArchive(db, { label, shop }), exportKeptData(kept): one self-contained HTML
+//   file (each post's newest text, its revisions, the unsent changes, and the same data as JSON
+//   in <script id="storedesk-data">), downloaded in both shells (archive.ts).
 //
 // STOPPED WRITES AND CONFLICTS (the sync panel's actions; the blog editor may call them too)
 // - retryWrite(db, id), discardWrite(db, id) (drops it and puts its rows back to the store's
@@ -148,4 +166,7 @@ export { useStoreDatabase, useLiveQuery } from './live'
 export { useOfflineData, useSyncStatus, useStoreRuntime } from './install'
 export type { SyncStatus, ResourceProgress } from './runtime'
 export { refreshOrder, refreshCheckout, refreshBlog, refreshMetaFieldValues } from './sync'
+export { countLocalData, countKeptData, describeLocalData, deleteKeptData, exportKeptData, localDataVersion, type LocalDataCounts } from './local-data'
+export { keptStores, type KeptStore } from './kept-stores'
+export { downloadArchive } from './archive'
 export { useStorageInfo, clearCache, isQuotaError, QUOTA_MESSAGE, requestPersistence, type StorageInfo } from './storage'

@@ -1,14 +1,21 @@
 // Wires the data layer into the app once: a StoreRuntime (sync + replayer) for the active
 // connection, switched with it; catch-up when the store becomes reachable again; the
-// disconnect guard that lists unsent changes, and deletion of a store's database once it is
-// disconnected; a request for persistent storage. Installed by the first screen that reads the
+// disconnect guard that lists what exists only on this computer (unsent changes, drafts,
+// revisions) and asks whether to keep, export or delete it; what happens to a store's database
+// once it is disconnected (local-data.ts) and its adoption by a later connection to the same
+// shop (kept-stores.ts); a request for persistent storage. Installed by the first screen that reads the
 // cache (useStoreDatabase) or explicitly by the frame (useOfflineData), whichever comes first.
-import { computed, effectScope, watch, type ComputedRef } from 'vue'
+import { computed, effectScope, h, reactive, watch, type ComputedRef } from 'vue'
 import { createDiscreteApi } from 'naive-ui'
+import type { ConnectionSummary } from '@common/ipc-contract'
 import { registerDisconnectGuard, useConnectionsStore } from '@/app/connections-store'
 import { useReachabilityStore } from '@/app/reachability-store'
 import { api } from '@/bridge'
-import { deleteStoreDatabase, storeDatabase } from './db'
+import LocalDataChoice from '@/features/settings/LocalDataChoice.vue'
+import { downloadArchive } from './archive'
+import { storeDatabase } from './db'
+import { adoptKeptDatabase } from './kept-stores'
+import { countLocalData, describeLocalData, hasLocalData, localDataVersion, settleDisconnected } from './local-data'
 import { StoreRuntime, type SyncStatus } from './runtime'
 import { requestPersistence } from './storage'
 
@@ -36,26 +43,75 @@ export function runtimeFor(connectionId: string): StoreRuntime {
   return runtime
 }
 
-/** Lists unsent changes and asks before a disconnect throws them away. */
+/** What the user chose for a store's local work in the disconnect dialog, until the store is gone. */
+const disconnectChoices = new Map<string, 'keep' | 'delete'>()
+
+/**
+ * Before a disconnect: when the store's database holds unsent changes, drafts or revisions,
+ * lists them with counts and asks what to do with them: keep (the default), export, or delete
+ * after typing the store's name. Cancelling keeps the store connected.
+ */
 async function confirmDisconnect(connectionId: string): Promise<boolean> {
-  const unsent = await storeDatabase(connectionId).outbox.orderBy('id').toArray()
-  if (unsent.length === 0) return true
+  const db = storeDatabase(connectionId)
+  const counts = await countLocalData(db)
+  if (!hasLocalData(counts)) return true
+  const connection = useConnectionsStore().connections.find((c) => c.id === connectionId)
+  const storeName = connection?.label ?? 'this store'
+  const summary = describeLocalData(counts)
+  const state = reactive({ choice: 'keep' as 'keep' | 'delete', typedName: '', exportMessage: null as string | null })
+  const exportThem = async () => {
+    try {
+      await downloadArchive(db, { label: storeName, shop: connection?.shop ?? '' })
+      state.exportMessage = 'Exported: the file is in your downloads.'
+    } catch {
+      state.exportMessage = 'The file could not be made. Your work is still on this computer.'
+    }
+  }
   const { dialog } = createDiscreteApi(['dialog'])
-  const shown = unsent.slice(0, 10).map((e) => `• ${e.label}`)
-  if (unsent.length > 10) shown.push(`• …and ${unsent.length - 10} more`)
-  return new Promise<boolean>((resolve) => {
-    dialog.warning({
-      title: `${unsent.length} change${unsent.length === 1 ? ' has' : 's have'} not reached the store`,
-      content: `Disconnecting deletes this store's cache, and with it these unsent changes:\n${shown.join('\n')}`,
-      positiveText: 'Disconnect and lose them',
+  return new Promise<boolean>((answer) => {
+    const resolve = (disconnect: boolean) => {
+      stopWatching()
+      answer(disconnect)
+    }
+    const shown = dialog.warning({
+      title: `${connection?.label ?? 'This store'} has work that exists only on this computer`,
+      content: () =>
+        h(LocalDataChoice, {
+          summary,
+          storeName,
+          exportMessage: state.exportMessage,
+          choice: state.choice,
+          'onUpdate:choice': (choice: 'keep' | 'delete') => (state.choice = choice),
+          typedName: state.typedName,
+          'onUpdate:typedName': (name: string) => (state.typedName = name),
+          onExport: () => void exportThem(),
+        }),
+      positiveText: 'Disconnect and keep them',
       negativeText: 'Keep the store connected',
-      style: 'white-space: pre-line',
-      onPositiveClick: () => resolve(true),
+      onPositiveClick: () => {
+        disconnectChoices.set(connectionId, state.choice)
+        resolve(true)
+      },
       onNegativeClick: () => resolve(false),
       onClose: () => resolve(false),
       onMaskClick: () => resolve(false),
     })
+    // Deleting needs the store's name typed exactly; the button says which choice it carries out.
+    const stopWatching = watch(
+      () => [state.choice, state.typedName.trim() === storeName] as const,
+      ([choice, named]) => {
+        shown.positiveText = choice === 'delete' ? 'Disconnect and delete them' : 'Disconnect and keep them'
+        shown.positiveButtonProps = { disabled: choice === 'delete' && !named }
+      },
+    )
   })
+}
+
+/** A disconnected store's database: kept or deleted (settleDisconnected), as the user chose. */
+function settle(connection: ConnectionSummary) {
+  const choice = disconnectChoices.get(connection.id) ?? 'keep'
+  disconnectChoices.delete(connection.id)
+  settleDisconnected(connection, choice).catch((error: unknown) => console.error('The disconnected store’s data could not be put away:', error))
 }
 
 /** Installs the data layer (idempotent). Call from a component's setup, after Pinia is active. */
@@ -65,6 +121,15 @@ export function useOfflineData(): void {
   const connections = useConnectionsStore()
   const reachability = useReachabilityStore()
   effectScope(true).run(() => {
+    // Synchronously, as the list changes: a new connection to a shop whose data was kept must
+    // adopt that database before anything opens its own.
+    watch(
+      () => (connections.loaded ? connections.connections : null),
+      (list) => {
+        for (const connection of list ?? []) if (adoptKeptDatabase(connection)) localDataVersion.value++
+      },
+      { immediate: true, flush: 'sync' },
+    )
     watch(
       () => connections.activeId,
       (id, previous) => {
@@ -80,13 +145,13 @@ export function useOfflineData(): void {
       },
     )
     watch(
-      () => (connections.loaded ? connections.connections.map((c) => c.id) : null),
-      (ids, previous) => {
-        if (!ids || !previous) return
-        for (const gone of previous.filter((id) => !ids.includes(id))) {
-          runtimes.get(gone)?.stop()
-          runtimes.delete(gone)
-          void deleteStoreDatabase(gone)
+      () => (connections.loaded ? connections.connections : null),
+      (list, previous) => {
+        if (!list || !previous) return
+        for (const gone of previous.filter((c) => !list.some((l) => l.id === c.id))) {
+          runtimes.get(gone.id)?.stop()
+          runtimes.delete(gone.id)
+          settle(gone)
         }
       },
     )

@@ -1,0 +1,95 @@
+// What exists only on this computer for a store: unsent writes, the editor's drafts and its
+// revisions. Counts them in words a writer reads ("2 unsent changes, 1 draft, 14 revisions"),
+// and decides what happens to a store's database once it is disconnected: deleted only when
+// nothing local is in it or the user chose to delete it, otherwise kept for the next
+// connection to the same shop (kept-stores.ts).
+import { ref } from 'vue'
+import Dexie from 'dexie'
+import { downloadArchive } from './archive'
+import { closeStoreDatabase, databaseName, deleteStoreDatabase, StoreDatabase, storeDatabase } from './db'
+import { forgetKept, keepDatabase, type KeptStore } from './kept-stores'
+
+/** Goes up whenever a database is kept or deleted here, so lists of kept stores read again. */
+export const localDataVersion = ref(0)
+
+export interface LocalDataCounts {
+  unsent: number
+  drafts: number
+  revisions: number
+}
+
+export async function countLocalData(db: StoreDatabase): Promise<LocalDataCounts> {
+  const [unsent, drafts, revisions] = await Promise.all([db.outbox.count(), db.blogDrafts.count(), db.blogRevisions.count()])
+  return { unsent, drafts, revisions }
+}
+
+export function hasLocalData(counts: LocalDataCounts): boolean {
+  return counts.unsent + counts.drafts + counts.revisions > 0
+}
+
+const plural = new Intl.PluralRules('en')
+const NOUNS: Record<keyof LocalDataCounts, Record<'one' | 'other', string>> = {
+  unsent: { one: 'unsent change', other: 'unsent changes' },
+  drafts: { one: 'draft', other: 'drafts' },
+  revisions: { one: 'revision', other: 'revisions' },
+}
+
+/** "2 unsent changes, 1 draft, 14 revisions"; kinds with none are left out; "nothing" when empty. */
+export function describeLocalData(counts: LocalDataCounts): string {
+  const parts = (Object.keys(NOUNS) as (keyof LocalDataCounts)[])
+    .filter((kind) => counts[kind] > 0)
+    .map((kind) => `${counts[kind]} ${NOUNS[kind][plural.select(counts[kind]) === 'one' ? 'one' : 'other']}`)
+  return parts.length > 0 ? parts.join(', ') : 'nothing'
+}
+
+/** Opens a kept database (no connection serves it); close it when done. */
+export function openKeptDatabase(databaseId: string): StoreDatabase {
+  return new StoreDatabase(databaseId)
+}
+
+export async function countKeptData(databaseId: string): Promise<LocalDataCounts> {
+  const db = openKeptDatabase(databaseId)
+  try {
+    return await countLocalData(db)
+  } finally {
+    db.close()
+  }
+}
+
+/** Deletes a kept database for good (the user typed the store's name). */
+export async function deleteKeptData(databaseId: string): Promise<void> {
+  await Dexie.delete(databaseName(databaseId))
+  forgetKept(databaseId)
+  localDataVersion.value++
+}
+
+/** Downloads the archive (archive.ts) of a kept database. */
+export async function exportKeptData(kept: KeptStore): Promise<void> {
+  const db = openKeptDatabase(kept.databaseId)
+  try {
+    await downloadArchive(db, { label: kept.label, shop: kept.shop })
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * After a connection is gone: its database is deleted when the user chose so, or when it holds
+ * nothing that exists only here (the cache can be read from the store again); otherwise it is
+ * kept, closed, for the next connection to the same shop. Keeping is the default, whoever
+ * disconnected the store: nothing local is lost without the user asking.
+ */
+export async function settleDisconnected(
+  connection: Omit<KeptStore, 'databaseId' | 'keptAt'> & { id: string },
+  choice: 'keep' | 'delete',
+): Promise<KeptStore | null> {
+  if (choice === 'delete' || !hasLocalData(await countLocalData(storeDatabase(connection.id)))) {
+    await deleteStoreDatabase(connection.id)
+    localDataVersion.value++
+    return null
+  }
+  const kept = keepDatabase(connection.id, { shop: connection.shop, label: connection.label, isDemo: connection.isDemo, keptAt: Date.now() })
+  closeStoreDatabase(connection.id)
+  localDataVersion.value++
+  return kept
+}
