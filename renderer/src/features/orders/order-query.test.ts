@@ -372,6 +372,10 @@ describe('the store query for a filter', () => {
     })
   })
 
+  it('asks the store for "#1057" as 1057: its search knows no "#"', () => {
+    expect(toOrdersListParams({ search: ' #1057 ', sort: 'date' })['filter[search]']).toBe('1057')
+  })
+
   it('leaves out filters that are not set', () => {
     expect(toOrdersListParams({ search: '   ', paidDate: {}, sort: 'date' })).toEqual({ page: 1, page_size: 50, sort: 'date' })
   })

@@ -166,9 +166,11 @@ function markedIn(forms: FoldedWithOrigin[], needles: readonly string[]): Set<nu
       if (at === -1) continue
       const marked = new Set<number>()
       for (let i = at; i < at + needle.length; i++) {
-        // A space joining rotated words stands for no character of the value.
         if (form.start[i]! < 0) continue
-        for (let j = form.start[i]!; j < form.end[i]!; j++) marked.add(j)
+        // From the end of the previous matched character: what folding dropped between the two
+        // (the apostrophe of O'Brien, a phone's separators) is marked with them.
+        const from = i > at && form.end[i - 1]! >= 0 ? form.end[i - 1]! : form.start[i]!
+        for (let j = from; j < form.end[i]!; j++) marked.add(j)
       }
       return marked
     }
@@ -191,9 +193,13 @@ function nameForms(name: string): FoldedWithOrigin[] {
     const joined: FoldedWithOrigin = { text: '', start: [], end: [] }
     order.forEach((word, i) => {
       if (i > 0) {
+        // The space between two words that follow each other in the name stands for the white
+        // space between them; the one joining the last word to the first, for nothing.
+        const previous = order[i - 1]!
+        const adjacent = words.indexOf(previous) + 1 === words.indexOf(word)
         joined.text += ' '
-        joined.start.push(-1)
-        joined.end.push(-1)
+        joined.start.push(adjacent ? previous.end[previous.end.length - 1]! : -1)
+        joined.end.push(adjacent ? word.start[0]! : -1)
       }
       joined.text += word.text
       joined.start.push(...word.start)
