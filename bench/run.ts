@@ -253,6 +253,13 @@ const SEARCHES: { name: string; query: Record<string, unknown> }[] = [
   { name: 'e-mail', query: { search: '@example' } },
   { name: 'product name', query: { search: 'mug' } },
   { name: 'status filter', query: { status: 'wc-processing' } },
+  // Issue 15's kinds: a name last name first, a name without its apostrophe, phone digits
+  // written like a phone (two scans: as typed and as digits), a SKU, a number with "#".
+  { name: 'name, last first', query: { search: 'brown ava' } },
+  { name: 'name, apostrophe folded', query: { search: 'obrien' } },
+  { name: 'phone, formatted', query: { search: '+1 (312) 55' } },
+  { name: 'SKU', query: { search: 'sd-003-wal' } },
+  { name: '#number', query: { search: '#10424' } },
 ]
 
 async function figureSearch(page: Page) {

@@ -43,6 +43,20 @@ test('filters and sorts the list and shows the orders the store returns for the 
   await expect.poll(() => visibleOrderNumbers(page, 8)).toEqual(searched.data.map((o) => o.number))
 })
 
+test('finds a customer typed last name first, in lower case, without the apostrophe, and marks the name', async ({ page }) => {
+  await connectDemoStore(page)
+  // Names are searched in the cache (the store's own search knows none): wait for its first sync.
+  await waitForCachedOrders(page)
+  await page.getByRole('textbox', { name: 'Search orders' }).fill('obrien nina')
+  // Seed 42's Nina O'Brien placed orders 1056, 1027 and 1019.
+  await expect.poll(() => visibleOrderNumbers(page, 10)).toEqual(['1056', '1027', '1019'])
+  await expect(page.getByText('3 orders', { exact: true })).toBeVisible()
+  const first = page.getByRole('listbox', { name: 'Orders' }).getByRole('option').first()
+  await expect(first).toContainText("Nina O'Brien")
+  // Both words are marked, the apostrophe with its name.
+  await expect(first.locator('mark')).toHaveText(['Nina', "O'Brien"])
+})
+
 // ---------------------------------------------------------------- helpers reading the store as another client
 
 interface StoreOrder {

@@ -17,13 +17,21 @@ function seedFor(version: number): Record<string, unknown[]> {
     blogs: [{ ...makeBlog(3), key: storeKey(3), storeId: 3, collectionKeys: [] }],
     outbox: [{ kind: 'orders.track', write: { kind: 'orders.track', orderId: 1, body: { trackno: 'X', sendemail: false } }, lanes: ['orders:1'], state: 'queued', attempts: 0, nextAttemptAt: 0, createdAt: 1, label: 'Tracking X' }],
   }
+  // Rows as versions before 5 wrote them: a search text without names, phones or tracking,
+  // which the upgrade must rebuild.
+  const earlierRows = v1.orders.map((order): OrderIndexRow => {
+    const row = orderIndexRow(order)
+    row[1] = [order.number, order.billing_address.email].join('\u0000').toLowerCase()
+    return row
+  })
   const seeds: Record<number, Record<string, unknown[]>> = {
     1: v1,
     // Version 2's database wrote each order's index row beside it.
-    2: { ...v1, [ORDER_INDEX_ROWS]: v1.orders.map(orderIndexRow) },
-    3: { ...v1, [ORDER_INDEX_ROWS]: v1.orders.map(orderIndexRow) },
+    2: { ...v1, [ORDER_INDEX_ROWS]: earlierRows },
+    3: { ...v1, [ORDER_INDEX_ROWS]: earlierRows },
     // Version 4's wrote them as one block per write.
-    4: { ...v1, orderIndexBlocks: [{ rows: v1.orders.map(orderIndexRow), deleted: [] }] },
+    4: { ...v1, orderIndexBlocks: [{ rows: earlierRows, deleted: [] }] },
+    5: { ...v1, orderIndexBlocks: [{ rows: v1.orders.map(orderIndexRow), deleted: [] }] },
   }
   return seeds[version] ?? {}
 }

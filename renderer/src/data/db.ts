@@ -261,6 +261,21 @@ async function moveOrderIndexRowsIntoBlocks(tx: Transaction): Promise<void> {
 }
 
 /**
+ * 2026-11-24: index rows whose search text also holds customer names (both word orders), phone
+ * digits and the tracking number, folded (no accents, no apostrophes) and the number written
+ * `#1057` (order-search.ts). No table changes; the rows are rebuilt from the cached orders.
+ */
+export const SCHEMA_V5 = {} as const
+
+/** Replaces every index block with blocks of the current rows of the cached orders. */
+async function rebuildOrderIndexBlocks(tx: Transaction): Promise<void> {
+  const rows: OrderIndexRow[] = []
+  await tx.table('orders').each((order: Order) => void rows.push(orderIndexRow(order)))
+  await tx.table(ORDER_INDEX_BLOCKS).clear()
+  if (rows.length > 0) await tx.table(ORDER_INDEX_BLOCKS).bulkAdd(blocksOf(rows))
+}
+
+/**
  * Every schema the cache has had, oldest first. A new version adds an entry with its date, its
  * stores (changed tables only) and its upgrade; db.test.ts opens a database of every earlier
  * version with the current code.
@@ -270,6 +285,7 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 2, stores: SCHEMA_V2, upgrade: addOrderIndexRows },
   { version: 3, stores: SCHEMA_V3 },
   { version: 4, stores: SCHEMA_V4, upgrade: moveOrderIndexRowsIntoBlocks },
+  { version: 5, stores: SCHEMA_V5, upgrade: rebuildOrderIndexBlocks },
 ]
 
 export const CURRENT_SCHEMA_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]!.version

@@ -25,6 +25,11 @@ const STATUSES = ['wc-completed', 'wc-on-hold', 'wc-processing', 'wc-cancelled',
 const FINANCIAL = ['paid', 'partial-refund', 'refund', 'unpaid'] as const
 const FULFILLMENT = ['unfulfilled', 'fulfilled'] as const
 
+// Names, phones and tracking numbers follow from the ID, not the generator, so orders drawn
+// before they existed stay the same. Accents and apostrophes exercise the search's folding.
+const FIRST_NAMES = ['Ada', 'José', 'Joseph', 'Zoë', 'Liam'] as const
+const LAST_NAMES = ["O'Brien", 'Lovelace', 'Müller', 'Brown'] as const
+
 const pad = (n: number) => String(n).padStart(2, '0')
 
 function stamp(ms: number): string {
@@ -74,9 +79,11 @@ export function makeOrder(id: number, random: () => number, overrides: Partial<O
   const items = line_items.reduce((sum, li) => sum + li.line_total, 0)
   const shipping = pick([0, 5, 7.5])
   const email = `${pick(['olivia', 'liam', 'emma', 'noah'])}${id % 7}@example.com`
+  const first = FIRST_NAMES[id % FIRST_NAMES.length]!
+  const last = LAST_NAMES[Math.floor(id / FIRST_NAMES.length) % LAST_NAMES.length]!
   const address = {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
+    first_name: first,
+    last_name: last,
     company: '',
     address_1: '1 Main St',
     address_2: '',
@@ -85,7 +92,7 @@ export function makeOrder(id: number, random: () => number, overrides: Partial<O
     postcode: '62701',
     country: 'US',
     address_index: '1 Main St, Springfield, IL 62701, US',
-    phone: '+12175550123',
+    phone: `+1 (217) 555-${String(id % 10_000).padStart(4, '0')}`,
   }
   return {
     ID: id,
@@ -102,13 +109,15 @@ export function makeOrder(id: number, random: () => number, overrides: Partial<O
     payment_method_title: 'Card',
     financial_status: pick(FINANCIAL),
     fulfillment_status: pick(FULFILLMENT),
-    billing_user_name: 'Ada Lovelace',
+    billing_user_name: `${first} ${last}`,
     order_shipping: shipping,
     order_total: Math.round((items + shipping) * 100) / 100,
     ...(paid !== undefined ? { paid_date: stamp(paid), paid_date_gmt: stamp(paid + 5 * 3_600_000), transaction_id: `TX${id}9` } : {}),
     domain: 'demo.invalid',
     billing_address: { ...address, email, subscribed: '0', state_name: 'Illinois' },
-    shipping_address: address,
+    // Every eleventh order is a gift, shipped to someone else.
+    shipping_address: id % 11 === 0 ? { ...address, first_name: 'Grace', last_name: 'Hopper', phone: '020 7946 0011' } : address,
+    ...(id % 3 === 0 ? { trackno: `1Z${id}X` } : {}),
     public_url: 'https://demo.invalid/o',
     order_currency: 'USD',
     current_time: '2026-04-01 00:00:00',

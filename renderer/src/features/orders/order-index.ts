@@ -1,6 +1,6 @@
 // The order list's answer from the cache: an in-memory index of every cached order, one slot
-// per order in typed arrays (ID, status codes, sort and date values as numbers; the lower-cased
-// search texts joined per block of slots), plus one presorted permutation of the slots per sort
+// per order in typed arrays (ID, status codes, sort and date values as numbers; the folded
+// search texts, order-search.ts, joined per block of slots), plus one presorted permutation of the slots per sort
 // key. A query is one pass over the permutation of its sort key in its direction, testing each
 // slot: no sort, no row read. It answers exactly as order-query.ts's array reference does
 // (order-query.test.ts checks every filter and sort, after writes too).
@@ -13,7 +13,8 @@
 import type { Table } from 'dexie'
 import type { Order } from '@common/store-api/resources'
 import { orderIndexBlocksNeedCompaction, type OrderIndexBlock, type OrderRowChanges, type StoreDatabase } from '@/data'
-import { SEARCH_FIELD_SEPARATOR, type OrderIndexRow } from './order-index-row'
+import type { OrderIndexRow } from './order-index-row'
+import { SEARCH_FIELD_SEPARATOR, searchNeedles } from './order-search'
 import { hasRange, inDayRange, parseSort, SORT_FIELDS, type DayRange, type OrderQuery, type OrderSortKey } from './order-query'
 
 /** Index rows read per IndexedDB request while loading (about; blocks come whole): small enough to keep frames flowing. */
@@ -320,15 +321,16 @@ export class OrderIndex {
     }
     if (hasRange(query.paidDate)) tests.push(this.sortColumns.paid_date.dayTest(query.paidDate))
     if (hasRange(query.modifiedDate)) tests.push(this.sortColumns.modified_date.dayTest(query.modifiedDate))
-    const needle = query.search.trim().toLowerCase()
-    if (needle) {
+    const needles = searchNeedles(query.search)
+    if (needles.length > 0) {
       const texts = this.texts
-      if (needle.includes(SEARCH_FIELD_SEPARATOR)) {
+      if (needles.some((needle) => needle.includes(SEARCH_FIELD_SEPARATOR))) {
         // It could match across two fields in the joined text: test field by field.
-        tests.push((slot) => texts.get(slot).split(SEARCH_FIELD_SEPARATOR).some((field) => field.includes(needle)))
+        tests.push((slot) => texts.get(slot).split(SEARCH_FIELD_SEPARATOR).some((field) => needles.some((needle) => field.includes(needle))))
       } else {
+        // A slot matching any needle (a phone search also looks for its digits).
         const hits = new Uint8Array(this.capacity)
-        texts.mark(needle, hits)
+        for (const needle of needles) texts.mark(needle, hits)
         tests.push((slot) => hits[slot] === 1)
       }
     }

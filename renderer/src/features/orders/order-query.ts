@@ -6,8 +6,11 @@
 // for 100,000 cached orders; rows are fetched a window at a time).
 //
 // Semantics (kept identical to the demo store, docs/demo-store.md):
-// - search: trimmed, case-insensitive substring of the order number, a line item's name or
-//   SKU, the transaction id, or the customer's (billing) e-mail;
+// - search: a case-insensitive substring of one field, accents and apostrophes folded: the order
+//   number, customer names (either order of their words), e-mail, phone digits, tracking number,
+//   transaction id, a line item's name or SKU (order-search.ts). The store's own search covers
+//   the number, items, transaction id and e-mail only: while the cache's first sync runs and the
+//   list asks the store, a name, phone or tracking search finds the orders cached so far;
 // - date ranges are whole local days, inclusive at both ends; `filter[date]` is the payment
 //   time (paid_date), `filter[modified_date]` the update time (post_modified); an order
 //   without the date never matches a range on it;
@@ -25,6 +28,7 @@ import {
   type Order,
 } from '@common/store-api/resources'
 import { ORDER_SORTS } from '@common/store-api/operations'
+import { orderContainsAny, searchNeedles } from './order-search'
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export type FinancialStatus = (typeof FINANCIAL_STATUSES)[number]
@@ -93,7 +97,8 @@ export interface OrdersListParams {
 /** The store's `orders.list` query for this filter/sort and page. */
 export function toOrdersListParams(query: OrderQuery, page = 1, pageSize = 50): OrdersListParams {
   const params: OrdersListParams = { page, page_size: pageSize, sort: query.sort }
-  const search = query.search.trim()
+  // "#1057" names order 1057 here; the store's search knows no "#" and would find nothing.
+  const search = query.search.trim().replace(/^#\s*/, '')
   if (search) params['filter[search]'] = search
   if (query.fulfillment) params['filter[fulfillment_status]'] = query.fulfillment
   if (query.financial) params['filter[financial_status]'] = query.financial
@@ -116,25 +121,14 @@ export function inDayRange(value: string | undefined, range: DayRange): boolean 
   return true
 }
 
-/** Whether the order contains the (already trimmed, lower-cased) search needle. */
-export function orderContains(order: Order, needle: string): boolean {
-  const hit = (s: string | undefined) => !!s && s.toLowerCase().includes(needle)
-  return (
-    hit(order.number) ||
-    hit(order.transaction_id) ||
-    hit(order.billing_address?.email) ||
-    order.line_items.some((item) => hit(item.order_item_name) || hit(item.sku))
-  )
-}
-
 export function orderMatches(order: Order, query: OrderQuery): boolean {
   if (query.fulfillment && order.fulfillment_status !== query.fulfillment) return false
   if (query.financial && order.financial_status !== query.financial) return false
   if (query.status && order.post_status !== query.status) return false
   if (hasRange(query.paidDate) && !inDayRange(order.paid_date, query.paidDate)) return false
   if (hasRange(query.modifiedDate) && !inDayRange(order.post_modified, query.modifiedDate)) return false
-  const needle = query.search.trim().toLowerCase()
-  return !needle || orderContains(order, needle)
+  const needles = searchNeedles(query.search)
+  return needles.length === 0 || orderContainsAny(order, needles)
 }
 
 type SortValue = string | number | undefined
