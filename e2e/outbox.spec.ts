@@ -207,7 +207,7 @@ test('disconnecting keeps drafts, revisions and unsent writes, and connecting th
   await waitForFirstSync(page)
   await demoStore.control('PUT', '/faults', { dropRate: 1 })
   await writePost(page, 'KEEP post')
-  await expect(page.getByRole('status', { name: 'Post state' })).toContainText('Queued')
+  await expect(page.getByRole('status', { name: 'Post state' })).toHaveText('Waiting to send (offline)')
   await writeDraft(page, 'KEEP draft', 'Still being written.')
 
   const dialog = await openDisconnectDialog(page)

@@ -80,7 +80,7 @@ export const test = base.extend<Fixtures>({
   storedesk: async ({ browser, demoStore, profileDir, allowedConsoleErrors }, use, testInfo) => {
     const problems: string[] = []
     const watch = (page: Page) => {
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}${error.stack ? `\n${error.stack}` : ''}`))
       page.on('console', (message) => {
         if (message.type() !== 'error') return
         const text = message.text()

@@ -113,6 +113,12 @@ describe('failures in plain words', () => {
     expect(await client().call(target, 'orders.get', { path: { id: '9' } })).toEqual({ ok: false, error: { status, ...expected } })
   })
 
+  it('a 409 that names a field carries it, so the screen can show it there', async () => {
+    answers.push(storeError(409, 'Another blog already uses the seo_slug "picnic".', { seo_slug: ['is already taken'] }))
+    const result = await client().call(target, 'blogs.create', { body: { title: 'Picnic' } })
+    expect(result).toMatchObject({ ok: false, error: { code: 'conflict', status: 409, fields: { seo_slug: ['is already taken'] } } })
+  })
+
   it('a 422 carries the per-field messages', async () => {
     answers.push(storeError(422, 'Invalid.', { postcode: ['is not a valid postcode for DE'] }))
     const result = await client().call(target, 'orders.updateShipping', { path: { id: '1' }, body: {} })

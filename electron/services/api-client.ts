@@ -128,8 +128,12 @@ function errorFromResponse(operation: OperationName, status: number, text: strin
     }
     case 404:
       return { code: 'not_found', status, message: 'The store could not find it. It may have been deleted.' }
-    case 409:
-      return { code: 'conflict', status, message: `The store refused the change because it conflicts with the store's current data.${said}` }
+    case 409: {
+      // A clash with the store's data (a slug another post has) names its field like a 422 does,
+      // so the screen can show it on that field.
+      const fields = storeError?.fields
+      return { code: 'conflict', status, message: `The store refused the change because it conflicts with the store's current data.${said}`, ...(fields ? { fields } : {}) }
+    }
     case 413:
       return { code: 'payload_too_large', status, message: 'The store refused the request because it is too large.' }
     case 422: {
