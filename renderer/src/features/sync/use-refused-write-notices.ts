@@ -32,10 +32,10 @@ export function useRefusedWriteNotices(): void {
         title: 'The store refused a change',
         content: `${entry.label}. ${refusalInWords(entry.lastError)}.`,
         meta: 'Nothing else was changed; fix it and send it again.',
-        // Long enough to read and act on, and it waits while hovered; the post and the Sync
-        // page keep saying it after it goes.
-        duration: 20_000,
-        keepAliveOnHover: true,
+        // Long enough to read and act on, then out of the way of what it covers (not kept
+        // while hovered: the pointer resting there on its way to a button would keep it forever);
+        // the post and the Sync page keep saying it after it goes.
+        duration: 10_000,
         action: () =>
           h(
             NButton,
