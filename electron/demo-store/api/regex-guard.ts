@@ -14,19 +14,24 @@ const { parentPort, workerData } = require('node:worker_threads')
 parentPort.postMessage(new RegExp('^(?:' + workerData.pattern + ')$', 'u').test(workerData.value))
 `
 
-/** Whole-value match, run off the main thread with a time limit. Resolves 'timeout' when it takes too long. */
+/**
+ * Whole-value match, run off the main thread with a time limit. Resolves 'timeout' when it takes
+ * too long. The limit starts once the worker runs: starting a worker can itself take longer than
+ * the limit on a busy machine, and that says nothing about the pattern.
+ */
 export function matchesWhole(pattern: string, value: string): Promise<boolean | 'timeout'> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { pattern, value } })
-    const timer = setTimeout(() => {
-      void worker.terminate()
-      resolve('timeout')
-    }, MATCH_TIME_LIMIT_MS)
-    worker.once('message', (matched: boolean) => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const finish = (outcome: boolean | 'timeout') => {
       clearTimeout(timer)
       void worker.terminate()
-      resolve(matched)
+      resolve(outcome)
+    }
+    worker.once('online', () => {
+      timer = setTimeout(() => finish('timeout'), MATCH_TIME_LIMIT_MS)
     })
+    worker.once('message', (matched: boolean) => finish(matched))
     worker.once('error', (error) => {
       clearTimeout(timer)
       reject(error)
