@@ -99,6 +99,7 @@
 // - retryWrite(db, id), discardWrite(db, id) (drops it and puts its rows back to the store's
 //   copy), updateWriteBody(db, id, body), resolveConflict(db, id, 'mine' | 'theirs' | { merged }).
 //   Conflicts live in db.conflicts (id = outbox id) with `mine`, `theirs`, `base` field maps.
+// - isOffline(error): the store could not be reached (network, timeout), not a refusal.
 // - heldBack(entries in id order) → ids waiting for an earlier unsent write of the same lane.
 // - entriesForRow(entries, 'blogs' | 'collections' | 'metaFields', { key, storeId }) → the
 //   entries touching that row (lanes stay the data layer's business); rowLanes(...) the same lanes.
@@ -143,6 +144,7 @@ export type {
 } from './db'
 export type { Write, WriteKind, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter } from './writes'
 export { heldBack } from './replayer'
+export { isOffline } from './store-client'
 export { entriesForRow, rowLanes } from './writes'
 export { enqueueWrite, retryWrite, discardWrite, updateWriteBody, resolveConflict, rowByRef, type ConflictChoice, type EnqueueOptions } from './outbox'
 export {

@@ -3,7 +3,7 @@
 // the store's reason, in conflict, published or scheduled (with the time), or hidden on the
 // store. Nothing here says "sent" before the store has accepted the write: a post with any
 // write still in the outbox is never "published".
-import { entriesForRow, type OutboxEntry } from '@/data'
+import { entriesForRow, isOffline, type OutboxEntry } from '@/data'
 import { refusalInWords } from '@/app/refusal-words'
 import { wallClock } from '@/features/orders/store-time'
 import { format } from 'date-fns'
@@ -47,7 +47,7 @@ export function publishStateOf(post: PostFacts, entries: readonly OutboxEntry[],
   const failed = mine.find((entry) => entry.state === 'failed')
   if (failed) return { kind: 'failed', label: `Failed: ${refusalInWords(failed.lastError)}`, type: 'error', failed }
   if (mine.length > 0) {
-    const away = online === false || mine.some((entry) => entry.state === 'queued' && entry.lastError && (entry.lastError.code === 'network' || entry.lastError.code === 'timeout'))
+    const away = online === false || mine.some((entry) => entry.state === 'queued' && entry.lastError && isOffline(entry.lastError))
     return away ? { kind: 'waiting', label: 'Waiting to send (offline)', type: 'warning' } : { kind: 'sending', label: 'Sending…', type: 'info' }
   }
   if (localDraft || !post.storeId) return { kind: 'draft', label: 'Draft on this device', type: 'default' }
