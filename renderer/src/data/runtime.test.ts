@@ -126,4 +126,27 @@ describe('the store runtime', () => {
     await settle(next)
     next.stop()
   })
+  it('says nothing when a disconnect closes the database under a sync already under way', async () => {
+    for (let id = 1; id <= 5; id++) store.orders.set(id, makeOrder(id, id))
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const call: StoreCall = async (operation, ...args) => {
+      await gate
+      return store.call(operation, ...args)
+    }
+    const id = `runtime-closed-${Math.random()}`
+    const closing = new StoreRuntime(id, call)
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    try {
+      closing.start()
+      closing.stop()
+      closing.db.close()
+      release()
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(errors).not.toHaveBeenCalled()
+    } finally {
+      errors.mockRestore()
+      await closing.db.delete()
+    }
+  })
 })

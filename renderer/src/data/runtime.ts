@@ -4,6 +4,7 @@
 // successful sync or send, the main process hearing from the store, focus, start), when writes
 // that waited for want of a connection go at once. Never two syncs (or two replayers) for one
 // store at once, across windows too (Web Locks). Its status is reactive for the sync panel.
+import Dexie from 'dexie'
 import { reactive } from 'vue'
 import { storeDatabase, SYNC_RESOURCES, type StoreDatabase, type SyncResource } from './db'
 import { onEnqueued } from './outbox'
@@ -64,6 +65,8 @@ export class StoreRuntime {
   private replayAgain = false
   private replayRunning: Promise<void> | null = null
   private cleanups: (() => void)[] = []
+  /** Set by stop(): a disconnect may close the database under work already under way. */
+  private stopped = false
 
   constructor(
     readonly connectionId: string,
@@ -93,24 +96,26 @@ export class StoreRuntime {
    * store go at once), then on the timer, on focus, on enqueue and whenever the store answers.
    */
   start(): void {
-    void this.syncNow()
-    void this.storeAnswered()
+    this.stopped = false
+    this.background(() => this.syncNow())
+    this.background(() => this.storeAnswered())
     const interval = setInterval(() => {
-      void this.syncNow()
-      void this.replayNow()
+      this.background(() => this.syncNow())
+      this.background(() => this.replayNow())
     }, SYNC_INTERVAL_MS)
     this.cleanups.push(() => clearInterval(interval))
     const onFocus = () => {
-      void this.syncNow()
-      void this.storeAnswered()
+      this.background(() => this.syncNow())
+      this.background(() => this.storeAnswered())
     }
     window.addEventListener('focus', onFocus)
     this.cleanups.push(() => window.removeEventListener('focus', onFocus))
-    this.cleanups.push(onEnqueued((id) => id === this.connectionId && void this.replayNow()))
+    this.cleanups.push(onEnqueued((id) => id === this.connectionId && this.background(() => this.replayNow())))
     if (this.hooks.watchStoreAnswers) this.cleanups.push(this.hooks.watchStoreAnswers(() => this.reachable()))
   }
 
   stop(): void {
+    this.stopped = true
     this.cancelSync()
     for (const cleanup of this.cleanups.splice(0)) cleanup()
     if (this.replayTimer) clearTimeout(this.replayTimer)
@@ -118,8 +123,19 @@ export class StoreRuntime {
 
   /** The store answered again: catch up at once. */
   reachable(): void {
-    void this.syncNow()
-    void this.storeAnswered()
+    this.background(() => this.syncNow())
+    this.background(() => this.storeAnswered())
+  }
+
+  /**
+   * Runs scheduled work nobody awaits. A stopped runtime's database may be closed by the
+   * disconnect that stopped it: that ending is expected and says nothing; any other is reported.
+   */
+  private background(work: () => Promise<void>): void {
+    work().catch((error: unknown) => {
+      if (this.stopped && (error as { name?: unknown } | null)?.name === Dexie.errnames.DatabaseClosed) return
+      console.error('Background sync work failed:', error)
+    })
   }
 
   /** Something showed the store answers: writes that waited only for that are sent now. */
@@ -213,8 +229,8 @@ export class StoreRuntime {
       if (this.replayTimer) clearTimeout(this.replayTimer)
       this.replayTimer = null
       // Offline, the backoff timer (at most 30 s) is a fallback: storeAnswered() usually wakes it earlier.
-      if (result.nextAttemptAt !== null && result.stoppedBy !== 'reconnect') {
-        this.replayTimer = setTimeout(() => void this.replayNow(), Math.max(0, result.nextAttemptAt - Date.now()))
+      if (result.nextAttemptAt !== null && result.stoppedBy !== 'reconnect' && !this.stopped) {
+        this.replayTimer = setTimeout(() => this.background(() => this.replayNow()), Math.max(0, result.nextAttemptAt - Date.now()))
       }
     } finally {
       this.status.replaying = false
