@@ -71,6 +71,9 @@ export const ConnectionsState = z.object({
 })
 export type ConnectionsState = z.infer<typeof ConnectionsState>
 
+/** How long a connect attempt waits for the store's consent before both processes give it up. */
+export const ATTEMPT_LIFETIME_MS = 10 * 60 * 1000
+
 export const ConnectAttempt = z.object({
   attemptId: z.string(),
   authorizeUrl: z.string().url(),

@@ -304,6 +304,20 @@ describe('hostile IPC payloads', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
+  it('says at once when nothing answers at the typed address, and opens no consent page', async () => {
+    const s = await start()
+    const result = await s.invoke('connections.begin', [{ shopUrl: 'http://127.0.0.1:1', clientId: 'b', clientSecret: 'secret-c', scopes: ['read_orders'] }])
+    expect(result).toEqual({ ok: false, error: { code: 'network', message: 'Nothing answered at 127.0.0.1:1. Check the store’s address and your connection, then try again.' } })
+    expect(opened).toEqual([])
+  })
+
+  it('refuses a bare word as a store address', async () => {
+    const s = await start()
+    const result = await s.invoke('connections.begin', [{ shopUrl: 'acme', clientId: 'b', clientSecret: 'secret-c', scopes: ['read_orders'] }])
+    expect(result.ok).toBe(false)
+    expect(opened).toEqual([])
+  })
+
   it('turns an unexpected failure into a generic internal error, with details only in the local log and no secret there', async () => {
     const inner = createFileVault(join(profileDir, 'secrets.json'))
     let explode = false
@@ -340,7 +354,8 @@ describe('a stale callback', () => {
     const outcome = await s.handleOAuthCallback(`${REDIRECT}?${new URLSearchParams(signParams({ code: 'c', shop: store.shop, state }, CLIENT_SECRET))}`)
     expect(outcome).toEqual({ attemptId: attempt.attemptId, ok: false, error: { code: 'oauth', message: 'This connect attempt expired (after 10 minutes). Start connecting again.' } })
     expect(events.at(-1)).toEqual({ event: 'connections.onDidFinishConnect', payload: outcome })
-    expect(store.received).toEqual([])
+    // Only the check that the address answers, made before the attempt began: no code exchange.
+    expect(store.received.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /'])
     expect((await ok<ConnectionsState>(s, 'connections.get', [])).connections).toEqual([])
   })
 })

@@ -30,6 +30,9 @@ import { createOAuthFlow, normaliseShopUrl, type ConnectTarget } from './oauth'
 import { createReachabilityProbe } from './reachability-probe'
 import { RequestLog } from './request-log'
 
+/** How long a store the user typed may take to answer before Connect gives up. */
+const STORE_ANSWER_TIMEOUT_MS = 10_000
+
 /** Replaceable pieces, for tests; every shell uses the defaults. */
 export interface MainServicesDeps {
   fetch?: FetchLike
@@ -172,6 +175,24 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
     return state
   }
 
+  /**
+   * Before a consent page opens for a store the user typed, the store must answer at all:
+   * a wrong or unreachable address is said at once, not after a tab that never loads.
+   */
+  async function requireStoreAnswers(shopBase: string, shop: string) {
+    try {
+      await (deps.fetch ?? fetch)(`${shopBase}/`, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(STORE_ANSWER_TIMEOUT_MS) })
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+      fail(
+        timedOut ? 'timeout' : 'network',
+        timedOut
+          ? `The store at ${shop} did not answer within ${STORE_ANSWER_TIMEOUT_MS / 1000} seconds. Check the address and your connection, then try again.`
+          : `Nothing answered at ${shop}. Check the store’s address and your connection, then try again.`,
+      )
+    }
+  }
+
   async function beginAttempt(target: ConnectTarget) {
     const { attempt, authorizeUrl } = oauth.begin(target, host.redirectUri())
     let openedExternally = false
@@ -219,6 +240,7 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
       if (!address) fail('bad_request', 'The store address could not be used. Enter it like acme.example.com or https://acme.example.com (plain http only for a store on this computer).')
       const { shop, shopBase } = address
       diagnostics.rememberSecret(request.clientSecret)
+      await requireStoreAnswers(shopBase, shop)
       return beginAttempt({ shopBase, shop, clientId: request.clientId, clientSecret: request.clientSecret, scopes: request.scopes, label: shop, isDemo: false })
     },
 
