@@ -275,6 +275,13 @@ test('a publish the store refuses shows on the slug field and in a notification,
   await expect(page.getByRole('alert', { name: 'The store refused this post' })).toContainText('Slug: is already taken')
   await expect(page.getByText('The store refused a change')).toBeVisible()
   await expect(page.getByText(/seo_slug/)).toHaveCount(0)
+  // The notice stays in the frame's list, counted until seen.
+  await page.getByRole('button', { name: 'Notifications, 1 not seen' }).click()
+  const list = page.getByRole('dialog').filter({ hasText: 'Remove all' })
+  await expect(list.getByRole('listitem').filter({ hasText: 'The store refused a change' })).toContainText('Plastic Free Picnic!!')
+  await expect(list.getByRole('button', { name: 'Open the post' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible()
   expect((await storeBlogs(demoStore)).filter((b) => b.title === 'Plastic Free Picnic!!')).toHaveLength(0)
 
   await slug.fill('plastic-free-picnic-day')

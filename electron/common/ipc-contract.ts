@@ -142,6 +142,8 @@ export const channels = {
   'app.getInfo': { args: none, result: AppInfo },
   /** Opens an http(s) URL in the system browser (external links never navigate the app). */
   'app.openExternal': { args: z.tuple([z.string().url().max(4096)]), result: z.null() },
+  /** A desktop notification, shown only while the app's window is not focused; true when one was shown. */
+  'app.notify': { args: z.tuple([z.object({ title: z.string().min(1).max(200), body: z.string().max(1000) })]), result: z.boolean() },
 
   'connections.get': { args: none, result: ConnectionsState },
   'connections.setActive': { args: z.tuple([z.string().min(1).max(128)]), result: ConnectionsState },

@@ -105,6 +105,12 @@ vi.mock('electron', () => {
     },
     BrowserWindow,
     Menu: { buildFromTemplate: () => ({ popup: () => {} }) },
+    Notification: class {
+      static isSupported() {
+        return true
+      }
+      show() {}
+    },
     net: { isOnline: () => rec.network.online },
     protocol: {
       registerSchemesAsPrivileged: (schemes: unknown[]) => {

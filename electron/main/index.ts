@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, Menu, net, protocol, safeStorage, session, shell } from 'electron'
+import { app, BrowserWindow, Menu, net, Notification, protocol, safeStorage, session, shell } from 'electron'
 import { editableContextMenu, spellCheckerLanguages } from './spellcheck'
 import type { HostCapabilities, MainServices } from '../services/host-contract'
 import { createMainServices } from '../services/main-services'
@@ -17,6 +17,7 @@ import { EVENT_CHANNEL } from '../preload/event-channel'
 import { headerCsp } from '../services/renderer-csp'
 import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, appResponseHeaders, resolveAppRequest } from './app-protocol'
 import { startAutoUpdate } from './auto-update'
+import { createDesktopNotifier } from './desktop-notify'
 import { claimSingleInstance, routeDeepLinks } from './deep-link-router'
 import { SCHEME, profileFromArgs } from './deep-links'
 import { registerIpc } from './ipc'
@@ -69,6 +70,11 @@ async function createServices(): Promise<MainServices> {
     redirectUri: () => `${SCHEME}://oauth/callback`,
     openExternal: openInSystemBrowser,
     networkOnline: () => net.isOnline(),
+    notify: createDesktopNotifier({
+      isSupported: () => Notification.isSupported(),
+      windowFocused: () => !!mainWindow && !mainWindow.isDestroyed() && mainWindow.isFocused(),
+      show: (options) => new Notification(options).show(),
+    }),
     ...(process.env.STOREDESK_DEMO_STORE_URL ? { demoStoreUrl: process.env.STOREDESK_DEMO_STORE_URL } : {}),
   }
   const services = await createMainServices(host)

@@ -30,6 +30,8 @@ export interface HostCapabilities {
   now?: () => number
   /** Whether the machine has a network at all (Electron's net.online); a store is not asked while it has none. */
   networkOnline?: () => boolean
+  /** Shows a desktop notification if the app's window is not focused; false when it did not (or cannot). */
+  notify?: (title: string, body: string) => boolean
 }
 
 export interface MainServices {

@@ -216,6 +216,8 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
       return null
     },
 
+    'app.notify': async ([{ title, body }]) => host.notify?.(title, body) ?? false,
+
     'connections.get': () => connectionsState(),
 
     'connections.setActive': async ([id]) => {

@@ -29,7 +29,7 @@ function subscriber<E extends EventName>(event: E) {
 }
 
 export const api = {
-  app: { getInfo: vi.fn(), openExternal: vi.fn() },
+  app: { getInfo: vi.fn(), openExternal: vi.fn(), notify: vi.fn() },
   connections: {
     get: vi.fn(),
     setActive: vi.fn(),
