@@ -8,6 +8,7 @@ import type { Locator, Page } from '@playwright/test'
 import { test, expect } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
 import { describeViolation, expectNoSeriousA11yViolations, seriousA11yViolations } from './support/axe'
+import { voiceProblems } from './support/voice'
 
 // Product images live on the reserved `.invalid` domain: the browser logs their failed loads.
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
@@ -90,9 +91,12 @@ for (const theme of ['light', 'dark'] as const) {
 
     // Every screen is scanned before the test judges, so one run lists all the violations.
     const found: Record<string, string[]> = {}
+    const voice: Record<string, string[]> = {}
     const scan = async (name: string) => {
       const violations = await seriousA11yViolations(page)
       if (violations.length > 0) found[`${name} (${theme})`] = violations.map(describeViolation)
+      const problems = await voiceProblems(page)
+      if (problems.length > 0) voice[`${name} (${theme})`] = problems
     }
     await scan('connect page')
     await connectDemoStore(page)
@@ -103,6 +107,7 @@ for (const theme of ['light', 'dark'] as const) {
       })
     }
     expect(found, 'serious or critical accessibility violations, by screen').toEqual({})
+    expect(voice, 'raw timestamps, "(s)" plurals, library placeholders and cut-off text, by screen').toEqual({})
   })
 }
 

@@ -239,7 +239,7 @@ test('schedules a post with a visible-from time in the store’s time', async ({
   await visibleFrom.press('Enter')
   await page.getByRole('radio', { name: 'Visible' }).check({ force: true })
   await publish(page)
-  await expect(postState(page)).toHaveText('Scheduled for 15 Jan 2027, 09:30', { timeout: 30_000 })
+  await expect(postState(page)).toHaveText('Scheduled for Jan 15, 2027, 09:30', { timeout: 30_000 })
   await expect.poll(async () => (await storeBlogByTitle(demoStore, 'Winter opening hours'))?.visible_at, { timeout: 30_000 }).toBe('2027-01-15 09:30:00')
   const scheduled = await storeBlogByTitle(demoStore, 'Winter opening hours')
   expect(scheduled).toMatchObject({ status: 2 })
