@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, Menu, net, protocol, safeStorage, session, shell } from 'electron'
 import { editableContextMenu, spellCheckerLanguages } from './spellcheck'
+import { createFolderPicker } from './folder-picker'
 import type { HostCapabilities, MainServices } from '../services/host-contract'
 import { createMainServices } from '../services/main-services'
 import { createEncryptedVault, createFileVault } from '../services/vault'
@@ -69,6 +70,7 @@ async function createServices(): Promise<MainServices> {
     redirectUri: () => `${SCHEME}://oauth/callback`,
     openExternal: openInSystemBrowser,
     networkOnline: () => net.isOnline(),
+    chooseFolder: createFolderPicker(() => mainWindow),
     ...(process.env.STOREDESK_DEMO_STORE_URL ? { demoStoreUrl: process.env.STOREDESK_DEMO_STORE_URL } : {}),
   }
   const services = await createMainServices(host)
