@@ -5,7 +5,7 @@
 // connection to the same shop (kept-stores.ts).
 import { ref } from 'vue'
 import Dexie from 'dexie'
-import { downloadArchive } from './archive'
+import { exportArchive, type ExportOutcome } from './archive'
 import { closeStoreDatabase, databaseName, deleteStoreDatabase, StoreDatabase, storeDatabase } from './db'
 import { forgetKept, keepDatabase, type KeptStore } from './kept-stores'
 
@@ -63,11 +63,11 @@ export async function deleteKeptData(databaseId: string): Promise<void> {
   localDataVersion.value++
 }
 
-/** Downloads the archive (archive.ts) of a kept database. */
-export async function exportKeptData(kept: KeptStore): Promise<void> {
+/** Exports (archive.ts) the work of a kept database. */
+export async function exportKeptData(kept: KeptStore): Promise<ExportOutcome> {
   const db = openKeptDatabase(kept.databaseId)
   try {
-    await downloadArchive(db, { label: kept.label, shop: kept.shop })
+    return await exportArchive(db, { label: kept.label, shop: kept.shop })
   } finally {
     db.close()
   }
