@@ -4,7 +4,8 @@
 // every revision of every post, `index.html` listing them, and `unsent-changes.json` when some
 // changes were never sent. In Electron the main process asks for a folder and writes the files
 // into a new folder there (localData.exportToFolder); the browser shell cannot write a folder,
-// so it downloads the same files as one .zip.
+// so it downloads the same files as one .zip. Loaded only when an export is asked for
+// (local-data.ts), so the zip library stays out of the app's start.
 import { strToU8, zipSync } from 'fflate'
 import { api, shell } from '@/bridge'
 import { slugify } from '@/features/blogs/slug'
@@ -207,13 +208,6 @@ export function zipArchive(files: readonly ArchiveFile[], at: Date): Uint8Array 
 }
 
 export type ExportOutcome = { kind: 'folder'; folder: string; files: number } | { kind: 'download'; fileName: string } | { kind: 'cancelled' }
-
-/** What to tell the user once an export is done; null when they cancelled it. */
-export function describeExport(outcome: ExportOutcome): string | null {
-  if (outcome.kind === 'folder') return `Exported ${plural(outcome.files, 'file', 'files')} to ${outcome.folder}.`
-  if (outcome.kind === 'download') return `Exported: ${outcome.fileName} is in your downloads.`
-  return null
-}
 
 function download(bytes: Uint8Array, fileName: string): void {
   const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }))

@@ -12,10 +12,9 @@ import { registerDisconnectGuard, useConnectionsStore } from '@/app/connections-
 import { useReachabilityStore } from '@/app/reachability-store'
 import { api, StoredeskError } from '@/bridge'
 import LocalDataChoice from '@/features/settings/LocalDataChoice.vue'
-import { describeExport, exportArchive } from './archive'
 import { storeDatabase } from './db'
 import { adoptKeptDatabase } from './kept-stores'
-import { countLocalData, describeLocalData, hasLocalData, localDataVersion, settleDisconnected } from './local-data'
+import { countLocalData, describeExport, describeLocalData, exportLocalData, hasLocalData, localDataVersion, settleDisconnected } from './local-data'
 import { StoreRuntime, type SyncStatus } from './runtime'
 import { requestPersistence } from './storage'
 
@@ -61,7 +60,7 @@ async function confirmDisconnect(connectionId: string): Promise<boolean> {
   const state = reactive({ choice: 'keep' as 'keep' | 'delete', typedName: '', exportMessage: null as string | null })
   const exportThem = async () => {
     try {
-      state.exportMessage = describeExport(await exportArchive(db, { label: storeName, shop: connection?.shop ?? '' }))
+      state.exportMessage = describeExport(await exportLocalData(db, { label: storeName, shop: connection?.shop ?? '' }))
     } catch (error) {
       state.exportMessage = error instanceof StoredeskError ? error.message : 'The export could not be made. Your work is still on this computer.'
     }
