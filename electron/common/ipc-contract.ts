@@ -133,6 +133,42 @@ export const StoreCall = z.object({
   params: z.unknown(),
 })
 
+/** The stylesheet fetched for the blog preview (electron/services/preview-stylesheet.ts). */
+export const PreviewStylesheet = z.object({
+  /** Where the CSS finally came from, after redirects: its relative url()s resolve against it. */
+  url: z.string(),
+  css: z.string(),
+})
+export type PreviewStylesheet = z.infer<typeof PreviewStylesheet>
+
+/**
+ * A plain file name: no folder separators, no `.`/`..`, none of the characters Windows refuses,
+ * no control characters, no trailing dot or space. Export files are named by the renderer and
+ * written by the main process, which must never be steered outside the folder it made.
+ */
+export function isPlainFileName(name: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return name.length > 0 && name.length <= 120 && !/[/\\<>:"|?*\u0000-\u001f]/.test(name) && name !== '.' && name !== '..' && !/[. ]$/.test(name)
+}
+const PlainFileName = z.string().refine(isPlainFileName, 'must be a plain file name')
+
+export const MAX_EXPORT_FILE_CHARS = 32 * 1024 * 1024
+export const MAX_EXPORT_TOTAL_CHARS = 256 * 1024 * 1024
+
+/** An export of drafts and revisions to write into a new folder (renderer/src/data/archive.ts). */
+export const ExportFolderRequest = z
+  .object({
+    /** The new folder's name, e.g. "Storedesk Demo store 2026-12-01" (" (2)" is added when taken). */
+    folderName: PlainFileName,
+    files: z.array(z.object({ name: PlainFileName, content: z.string().max(MAX_EXPORT_FILE_CHARS) })).min(1).max(10_000),
+  })
+  .refine((request) => new Set(request.files.map((file) => file.name.toLowerCase())).size === request.files.length, 'file names must differ (ignoring case)')
+  .refine((request) => request.files.reduce((sum, file) => sum + file.content.length, 0) <= MAX_EXPORT_TOTAL_CHARS, 'the export is larger than 256 MB')
+export type ExportFolderRequest = z.infer<typeof ExportFolderRequest>
+
+export const ExportedFolder = z.object({ folder: z.string(), files: z.number().int() })
+export type ExportedFolder = z.infer<typeof ExportedFolder>
+
 const none = z.tuple([])
 
 // ---------------------------------------------------------------- channels
@@ -158,6 +194,14 @@ export const channels = {
   /** Whether the store answered recently; decided by real requests. */
   'store.checkReachability': { args: z.tuple([z.string().min(1).max(128)]), result: Reachability },
   'diagnostics.requestLog': { args: none, result: z.array(RequestLogEntry) },
+
+  /** Fetches a blog's stylesheet for the preview (https, or http on this computer); the renderer sanitises it. */
+  'blogs.fetchPreviewStylesheet': { args: z.tuple([z.string().min(1).max(2048)]), result: PreviewStylesheet },
+  /**
+   * Asks the user for a folder and writes the export into a new folder inside it; null when the
+   * user cancelled. Electron only: the browser shell downloads the same files as a .zip.
+   */
+  'localData.exportToFolder': { args: z.tuple([ExportFolderRequest]), result: ExportedFolder.nullable() },
 } as const
 
 /** Events the main process pushes to the renderer: `namespace.onDid…` → payload. */

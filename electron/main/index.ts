@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, Menu, net, Notification, protocol, safeStorage, session, shell } from 'electron'
 import { editableContextMenu, spellCheckerLanguages } from './spellcheck'
+import { createFolderPicker } from './folder-picker'
 import type { HostCapabilities, MainServices } from '../services/host-contract'
 import { createMainServices } from '../services/main-services'
 import { createEncryptedVault, createFileVault } from '../services/vault'
@@ -75,6 +76,7 @@ async function createServices(): Promise<MainServices> {
       windowFocused: () => !!mainWindow && !mainWindow.isDestroyed() && mainWindow.isFocused(),
       show: (options) => new Notification(options).show(),
     }),
+    chooseFolder: createFolderPicker(() => mainWindow),
     ...(process.env.STOREDESK_DEMO_STORE_URL ? { demoStoreUrl: process.env.STOREDESK_DEMO_STORE_URL } : {}),
   }
   const services = await createMainServices(host)

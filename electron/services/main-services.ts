@@ -25,8 +25,10 @@ import { createApiClient, describeScopes, type FetchLike, type Sleep } from './a
 import { openConnectionStore } from './connections'
 import { createDemoLauncher, type StartDemoStore } from './demo'
 import { createDiagnostics } from './diagnostics'
+import { ExportFolderError, writeExportFolder } from './export-folder'
 import type { HostCapabilities, MainServices } from './host-contract'
 import { createOAuthFlow, normaliseShopUrl, type ConnectTarget } from './oauth'
+import { fetchPreviewStylesheet } from './preview-stylesheet'
 import { createReachabilityProbe } from './reachability-probe'
 import { RequestLog } from './request-log'
 
@@ -295,6 +297,24 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
     },
 
     'diagnostics.requestLog': async () => requestLog.entries(),
+
+    'blogs.fetchPreviewStylesheet': async ([address]) => {
+      const result = await fetchPreviewStylesheet(address, deps.fetch ? { fetch: deps.fetch } : {})
+      if (!result.ok) throw new ServiceError(result.error)
+      return result.value
+    },
+
+    'localData.exportToFolder': async ([request]) => {
+      if (!host.chooseFolder) fail('bad_request', 'This window cannot choose a folder; export downloads the files as one .zip instead.')
+      const parent = await host.chooseFolder({ title: 'Choose where to export the drafts and revisions', buttonLabel: 'Export here' })
+      if (parent === null) return null
+      try {
+        return await writeExportFolder(parent, request.folderName, request.files)
+      } catch (error) {
+        if (error instanceof ExportFolderError) fail('internal', error.message)
+        throw error
+      }
+    },
   }
 
   async function invoke(channel: ChannelName, args: unknown): Promise<IpcResult<unknown>> {

@@ -91,9 +91,10 @@
 // - countLocalData(db), countKeptData(databaseId) → { unsent, drafts, revisions };
 //   describeLocalData(counts) → words; keptStores() → KeptStore[]; deleteKeptData(databaseId);
 //   localDataVersion (a ref that goes up when a database is kept, adopted or deleted).
-// - Export: downloadArchive(db, { label, shop }), exportKeptData(kept): one self-contained HTML
-//   file (each post's newest text, its revisions, the unsent changes, and the same data as JSON
-//   in <script id="storedesk-data">), downloaded in both shells (archive.ts).
+// - Export: exportLocalData(db, { label, shop }), exportKeptData(kept) → ExportOutcome
+//   (describeExport(outcome) says it in words): one standalone HTML file per post, revisions.json,
+//   index.html and unsent-changes.json, into a new folder the user picks (Electron) or as one
+//   .zip download (browser shell) (archive.ts).
 //
 // STOPPED WRITES AND CONFLICTS (the sync panel's actions; the blog editor may call them too)
 // - retryWrite(db, id), discardWrite(db, id) (drops it and puts its rows back to the store's
@@ -168,7 +169,7 @@ export { useStoreDatabase, useLiveQuery } from './live'
 export { useOfflineData, useSyncStatus, useStoreRuntime } from './install'
 export type { SyncStatus, ResourceProgress } from './runtime'
 export { refreshOrder, refreshCheckout, refreshBlog, refreshMetaFieldValues } from './sync'
-export { countLocalData, countKeptData, describeLocalData, deleteKeptData, exportKeptData, localDataVersion, type LocalDataCounts } from './local-data'
+export { countLocalData, countKeptData, describeExport, describeLocalData, deleteKeptData, exportKeptData, exportLocalData, localDataVersion, type LocalDataCounts } from './local-data'
 export { keptStores, type KeptStore } from './kept-stores'
-export { downloadArchive } from './archive'
+export type { ExportOutcome } from './archive'
 export { useStorageInfo, clearCache, isQuotaError, QUOTA_MESSAGE, requestPersistence, type StorageInfo } from './storage'

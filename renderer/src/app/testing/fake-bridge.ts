@@ -46,6 +46,8 @@ export const api = {
     onDidChangeReachability: subscriber('store.onDidChangeReachability'),
   },
   diagnostics: { requestLog: vi.fn() },
+  blogs: { fetchPreviewStylesheet: vi.fn() },
+  localData: { exportToFolder: vi.fn() },
 }
 
 export const shell = 'web'
