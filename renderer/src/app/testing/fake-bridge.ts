@@ -46,6 +46,7 @@ export const api = {
     onDidChangeReachability: subscriber('store.onDidChangeReachability'),
   },
   diagnostics: { requestLog: vi.fn() },
+  print: { print: vi.fn(), savePdf: vi.fn() },
 }
 
 export const shell = 'web'
