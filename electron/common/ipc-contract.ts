@@ -168,6 +168,30 @@ export type ExportFolderRequest = z.infer<typeof ExportFolderRequest>
 
 export const ExportedFolder = z.object({ folder: z.string(), files: z.number().int() })
 export type ExportedFolder = z.infer<typeof ExportedFolder>
+/** Paper the print view is laid out for: A4, US Letter, or a 4x6 inch thermal label. */
+export const PAPER_SIZES = ['a4', 'letter', '4x6'] as const
+export type PaperSize = (typeof PAPER_SIZES)[number]
+
+export const PrintRequest = z.object({
+  paper: z.enum(PAPER_SIZES),
+  /** Sheets are laid out upright; the field is fixed so a caller cannot ask for anything else. */
+  landscape: z.literal(false),
+  /** The name the save dialog suggests, without ".pdf" (letters, digits, spaces, - _ . only). */
+  fileName: z.string().regex(/^[\p{L}\p{N} _.-]{1,80}$/u),
+})
+export type PrintRequest = z.infer<typeof PrintRequest>
+
+export const PrintOutcome = z.object({
+  /** False when the user closed the print dialog without printing. */
+  printed: z.boolean(),
+})
+export type PrintOutcome = z.infer<typeof PrintOutcome>
+
+export const SavePdfOutcome = z.object({
+  /** Where the PDF was written; null when the user cancelled the save dialog. */
+  savedTo: z.string().nullable(),
+})
+export type SavePdfOutcome = z.infer<typeof SavePdfOutcome>
 
 const none = z.tuple([])
 
@@ -202,6 +226,13 @@ export const channels = {
    * user cancelled. Electron only: the browser shell downloads the same files as a .zip.
    */
   'localData.exportToFolder': { args: z.tuple([ExportFolderRequest]), result: ExportedFolder.nullable() },
+  /**
+   * Prints the calling window's page through the system print dialog (Electron only: the
+   * browser shell's page prints itself with window.print()).
+   */
+  'print.print': { args: z.tuple([PrintRequest]), result: PrintOutcome },
+  /** Renders the calling window's page to PDF and writes it where the user chooses (Electron only). */
+  'print.savePdf': { args: z.tuple([PrintRequest]), result: SavePdfOutcome },
 } as const
 
 /** Events the main process pushes to the renderer: `namespace.onDid…` → payload. */

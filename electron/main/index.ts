@@ -23,6 +23,7 @@ import { claimSingleInstance, routeDeepLinks } from './deep-link-router'
 import { SCHEME, profileFromArgs } from './deep-links'
 import { registerIpc } from './ipc'
 import { createIpcDispatch } from './ipc-dispatch'
+import { printChannels } from './print'
 import { chooseVaultKind, isAllowedNavigation, isExternalWebUrl } from './trust'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -188,6 +189,7 @@ function start(): void {
       services: () => servicesReady,
       app: () => ({ windowContentsId: mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents.id : null, entryUrl }),
       log: (message) => console.warn(message),
+      windowChannels: printChannels((message) => console.warn(message)),
     }),
   )
 

@@ -315,6 +315,10 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
         throw error
       }
     },
+    // The Electron shell answers these itself, on the sender's window (electron/main/print.ts);
+    // a browser prints its own page, so here they only explain that.
+    'print.print': async () => fail('bad_request', "Printing through Storedesk is for the desktop app. In the browser, use the browser's Print command."),
+    'print.savePdf': async () => fail('bad_request', "Saving as PDF through Storedesk is for the desktop app. In the browser, use Print and choose Save as PDF."),
   }
 
   async function invoke(channel: ChannelName, args: unknown): Promise<IpcResult<unknown>> {

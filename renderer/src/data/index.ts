@@ -142,6 +142,7 @@ export type {
   ConflictRecord,
   OrderRowChanges,
   OrderIndexBlock,
+  BinLocation,
 } from './db'
 export type { Write, WriteKind, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter } from './writes'
 export { heldBack } from './replayer'

@@ -48,6 +48,7 @@ export const api = {
   diagnostics: { requestLog: vi.fn() },
   blogs: { fetchPreviewStylesheet: vi.fn() },
   localData: { exportToFolder: vi.fn() },
+  print: { print: vi.fn(), savePdf: vi.fn() },
 }
 
 export const shell = 'web'
