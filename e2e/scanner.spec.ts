@@ -172,5 +172,7 @@ test('shipping without checking items is confirmed and recorded', async ({ page 
   await expect(question.getByRole('button', { name: 'Keep checking' })).toBeFocused()
   await question.getByRole('button', { name: 'Ship without checking' }).click()
   await expect(page.getByRole('textbox', { name: 'Tracking number' })).toBeFocused()
+  await expect(page.getByRole('textbox', { name: 'Item SKU' })).toHaveCount(0)
+  await expect(page.getByText('Items not checked (recorded in the session summary).')).toBeVisible()
   await expect(page.getByRole('list', { name: 'Shipped without checking items' })).toContainText(`#${number} shipped without checking items at`)
 })

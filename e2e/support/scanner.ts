@@ -63,13 +63,17 @@ export async function itemsOnScreen(page: Page): Promise<{ sku: string; qty: num
 /** Scans every item of the open order, then checks that the tracking field has opened. */
 export async function scanAllItems(page: Page) {
   const sku = page.getByRole('textbox', { name: 'Item SKU' })
-  for (const item of await itemsOnScreen(page)) {
+  const items = await itemsOnScreen(page)
+  for (const item of items) {
     for (let i = 0; i < item.qty; i++) {
       await expect(sku).toBeFocused()
       await sku.fill(item.sku)
       await sku.press('Enter')
     }
   }
+  // Each row shows every unit ticked.
+  const packed = page.getByRole('table').getByRole('row').locator('td:last-child')
+  await expect(packed).toHaveText(items.map((item) => new RegExp(`^${item.qty} of ${item.qty}`)))
   await expect(page.getByRole('textbox', { name: 'Tracking number' })).toBeEnabled()
   await expect(page.getByRole('textbox', { name: 'Tracking number' })).toBeFocused()
 }
