@@ -4,15 +4,11 @@
 import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
+import { openOrders, openScanner, s10, shipNext, waitForCachedOrders } from './support/scanner'
 
 // Product images live on the reserved `.invalid` domain: the browser logs their failed loads.
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
 
-
-async function openOrders(page: Page, hashQuery = '') {
-  await page.evaluate((q) => (location.hash = `#/orders${q}`), hashQuery)
-  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
-}
 
 async function visibleOrderNumbers(page: Page, count: number): Promise<string[]> {
   const options = page.getByRole('listbox', { name: 'Orders' }).getByRole('option')
@@ -75,7 +71,7 @@ async function storeOrder(demoStore: DemoStore, id: number): Promise<StoreOrder>
   return ((await (await demoStore.api(`/openapi/2025-04/orders/${id}`)).json()) as { data: StoreOrder }).data
 }
 
-/** Unfulfilled, not cancelled orders, oldest first: the scanner's queue order. */
+/** Unfulfilled, not cancelled orders, oldest first. */
 async function unfulfilledOrders(demoStore: DemoStore): Promise<StoreOrder[]> {
   const res = await demoStore.api('/openapi/2025-04/orders?filter[fulfillment_status]=unfulfilled&sort=date&page_size=250')
   return ((await res.json()) as { data: StoreOrder[] }).data.filter((o) => o.post_status !== 'wc-cancelled')
@@ -118,30 +114,14 @@ async function addTracking(page: Page, id: number, trackno: string, email: boole
   await expect(page.getByRole('region', { name: /^Order #/ }).getByText('Fulfilled', { exact: true }).first()).toBeVisible()
 }
 
-/** Waits until the list is answered from the cache (its first sync of orders has completed). */
-async function waitForCachedOrders(page: Page) {
-  await openOrders(page)
-  await expect(page.getByText(/[1-9][\d,]* orders/)).toBeVisible({ timeout: 30_000 })
-  await expect(page.getByText(/from the store/)).toHaveCount(0, { timeout: 30_000 })
-}
-
-async function scanThree(page: Page, prefix: string): Promise<string[]> {
+/** Ships the next three orders of scanner mode's queue; resolves with their numbers and tracking numbers. */
+async function scanThree(page: Page, serialBase: number): Promise<{ numbers: string[]; tracknos: string[] }> {
   await waitForCachedOrders(page)
-  await page.getByRole('button', { name: 'Scanner mode' }).click()
-  const current = page.getByRole('region', { name: 'Order to ship' })
-  const numbers: string[] = []
-  for (let i = 0; i < 3; i++) {
-    const text = (await current.getByText(/^Order #\d+/).textContent()) ?? ''
-    const number = /#(\d+)/.exec(text)![1]!
-    numbers.push(number)
-    const field = page.getByRole('textbox', { name: 'Tracking number' })
-    await expect(field).toBeFocused()
-    await field.fill(`${prefix}${i}`)
-    await field.press('Enter')
-    await expect(page.getByRole('status').getByText(`Tracking ${prefix}${i} queued for #${number}.`)).toBeVisible()
-  }
+  await openScanner(page)
+  const tracknos = [0, 1, 2].map((i) => s10(serialBase + i))
+  const numbers = await shipNext(page, tracknos)
   await page.getByRole('button', { name: 'Close scanner' }).click()
-  return numbers
+  return { numbers, tracknos }
 }
 
 async function importCsv(page: Page, rows: string[]) {
@@ -181,10 +161,10 @@ test('adds tracking with the e-mail on and off, and the store records both', asy
 
 test('scanner mode tracks three orders in a row', async ({ page, demoStore }) => {
   await connectDemoStore(page)
-  const numbers = await scanThree(page, 'SCAN')
+  const { numbers, tracknos } = await scanThree(page, 31_000_000)
   expect(new Set(numbers).size).toBe(3)
   for (const [i, number] of numbers.entries()) {
-    await expect.poll(async () => (await storeOrder(demoStore, Number(number))).trackno).toBe(`SCAN${i}`)
+    await expect.poll(async () => (await storeOrder(demoStore, Number(number))).trackno).toBe(tracknos[i])
   }
 })
 
@@ -208,7 +188,7 @@ test('offline: every write queues, and arrives exactly once when the store is ba
   await addTracking(page, queue[0]!.ID, 'OFFMAILON', true)
   await addTracking(page, queue[1]!.ID, 'OFFMAILOFF', false)
   await expect(page.getByText('Not yet sent').first()).toBeVisible()
-  const scanned = await scanThree(page, 'OFFSCAN')
+  const { numbers: scanned, tracknos: scannedTracking } = await scanThree(page, 32_000_000)
   const left = queue.filter((o) => ![queue[0]!.number, queue[1]!.number, ...scanned].includes(o.number))
   await importCsv(page, [`${left[0]!.number},OFFCSV1,UPS,yes`, '999999,OFFCSVBAD,UPS,no', `${left[1]!.number},OFFCSV2,DHL,no`])
 
@@ -222,7 +202,7 @@ test('offline: every write queues, and arrives exactly once when the store is ba
   expect((await storeOrder(demoStore, queue[0]!.ID)).shipping_address).toMatchObject({ city: 'Shelbyville', phone: '+12175550123' })
   await expect.poll(() => tracking(queue[1]!.ID), { timeout: 30_000 }).toBe('OFFMAILOFF')
   // The demo store's order IDs are their numbers.
-  for (const [i, number] of scanned.entries()) await expect.poll(() => tracking(Number(number)), { timeout: 30_000 }).toBe(`OFFSCAN${i}`)
+  for (const [i, number] of scanned.entries()) await expect.poll(() => tracking(Number(number)), { timeout: 30_000 }).toBe(scannedTracking[i])
   await expect.poll(() => tracking(left[0]!.ID), { timeout: 30_000 }).toBe('OFFCSV1')
 
   // Each write arrived once: one e-mail per tracking sent with the e-mail switch on, none otherwise.
