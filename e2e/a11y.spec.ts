@@ -31,6 +31,14 @@ const heading = (name: string | RegExp) => (page: Page) => main(page).getByRole(
 const SCREENS: Screen[] = [
   { name: 'orders list', open: (page) => viaSidebar(page, 'Orders', (p) => p.getByRole('grid', { name: 'Orders' }).getByRole('row').first()) },
   {
+    name: 'orders list with a selection',
+    async open(page) {
+      await viaSidebar(page, 'Orders', (p) => p.getByRole('grid', { name: 'Orders' }).getByRole('row').first())
+      await page.getByRole('checkbox', { name: 'Select the orders on screen' }).click()
+      await expect(page.getByRole('region', { name: 'Selected orders' })).toBeVisible()
+    },
+  },
+  {
     name: 'order detail',
     async open(page) {
       await viaSidebar(page, 'Orders', (p) => p.getByRole('grid', { name: 'Orders' }).getByRole('row').first())
