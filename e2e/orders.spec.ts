@@ -361,3 +361,36 @@ test('compact density shows at least 15 orders at 1280x800', async ({ page }) =>
   await page.reload()
   await expect.poll(fullyVisible, { timeout: 20_000 }).toBeGreaterThanOrEqual(15)
 })
+
+test('the selection goes to the scanner queue and limits a tracking import to its orders', async ({ page, demoStore }) => {
+  await connectDemoStore(page)
+  await waitForCachedOrders(page)
+  const waiting = (await unfulfilledOrders(demoStore)).map((o) => o.number)
+  await pickOption(page, 'Fulfillment', 'Unfulfilled')
+  await pickOption(page, 'Sort', 'Oldest first')
+  const oldest = (await storeList(demoStore, 'filter[fulfillment_status]=unfulfilled&sort=date&page_size=8')).data.map((o) => o.number)
+  await expect.poll(() => visibleOrderNumbers(page, 8)).toEqual(oldest)
+  // The filter lists cancelled orders too; the scanner's queue leaves them out: pick two it takes.
+  const listed = oldest.filter((n) => waiting.includes(n))
+  const [outsider, ...picked] = listed.slice(0, 3) as [string, string, string]
+  for (const number of picked) await grid(page).getByRole('checkbox', { name: `Select order #${number}` }).click()
+  await expect(bulkBar(page).getByText('2 selected')).toBeVisible()
+
+  await bulkBar(page).getByRole('button', { name: 'Send to scanner queue' }).click()
+  const scanner = page.getByRole('dialog')
+  await expect(scanner.getByText('0 of 2 tracked')).toBeVisible()
+  await expect(scanner.getByRole('region', { name: 'Order to ship' })).toContainText(`Order #${picked[0]}`)
+  await scanner.getByRole('button', { name: 'Close scanner' }).click()
+
+  await bulkBar(page).getByRole('button', { name: 'Import tracking for selection' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByText('For the 2 selected orders only')).toBeVisible()
+  await dialog.getByRole('textbox', { name: 'CSV content' }).fill([`${picked[0]},SELGOOD1,UPS,no`, `${outsider},SELOUT1,UPS,no`].join('\n'))
+  await dialog.getByRole('button', { name: 'Check rows' }).click()
+  await expect(dialog.getByText('1 ready, 0 skipped, 1 with problems.')).toBeVisible()
+  await expect(dialog.getByRole('cell', { name: `Order #${outsider} is not one of the 2 selected orders.` })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Import 1 row' }).click()
+  await expect(dialog.getByText('1 queued, 0 skipped, 1 not imported.')).toBeVisible()
+  await expect.poll(async () => (await storeOrder(demoStore, Number(picked[0]))).trackno).toBe('SELGOOD1')
+  expect((await storeOrder(demoStore, Number(outsider))).trackno).toBeFalsy()
+})
