@@ -30,12 +30,20 @@ async function viaSidebar(page: Page, link: string, ready: (page: Page) => Locat
 const heading = (name: string | RegExp) => (page: Page) => main(page).getByRole('heading', { level: 1, name })
 
 const SCREENS: Screen[] = [
-  { name: 'orders list', open: (page) => viaSidebar(page, 'Orders', (p) => p.getByRole('listbox', { name: 'Orders' }).getByRole('option').first()) },
+  { name: 'orders list', open: (page) => viaSidebar(page, 'Orders', (p) => p.getByRole('grid', { name: 'Orders' }).getByRole('row').first()) },
+  {
+    name: 'orders list with a selection',
+    async open(page) {
+      await viaSidebar(page, 'Orders', (p) => p.getByRole('grid', { name: 'Orders' }).getByRole('row').first())
+      await page.getByRole('checkbox', { name: 'Select the orders on screen' }).click()
+      await expect(page.getByRole('region', { name: 'Selected orders' })).toBeVisible()
+    },
+  },
   {
     name: 'order detail',
     async open(page) {
-      await viaSidebar(page, 'Orders', (p) => p.getByRole('listbox', { name: 'Orders' }).getByRole('option').first())
-      await page.getByRole('listbox', { name: 'Orders' }).getByRole('option').first().click()
+      await viaSidebar(page, 'Orders', (p) => p.getByRole('grid', { name: 'Orders' }).getByRole('row').first())
+      await page.getByRole('grid', { name: 'Orders' }).getByRole('row').first().click()
       await expect(heading(/^Order #/)(page)).toBeVisible()
     },
   },

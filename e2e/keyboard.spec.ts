@@ -55,12 +55,12 @@ test('an operator connects, opens an order from the list and adds tracking witho
 
   await goWithSidebar(page, 'Abandoned checkouts', 'Abandoned checkouts')
   await goWithSidebar(page, 'Orders', 'Orders')
-  const list = page.getByRole('listbox', { name: 'Orders' })
-  await expect(list.getByRole('option').first()).toContainText('#')
+  const list = page.getByRole('grid', { name: 'Orders' })
+  await expect(list.getByRole('row').first()).toContainText('#')
   await tabTo(page, list, 'the orders list')
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('ArrowUp')
-  const firstNumber = /#(\d+)/.exec((await list.getByRole('option').first().textContent()) ?? '')?.[1]
+  const firstNumber = /#(\d+)/.exec((await list.getByRole('row').first().textContent()) ?? '')?.[1]
   expect(firstNumber, 'the first row shows an order number').toBeTruthy()
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { level: 1, name: `Order #${firstNumber}` })).toBeVisible()
