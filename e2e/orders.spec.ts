@@ -350,16 +350,18 @@ test('the selection goes to the scanner queue and limits a tracking import to it
   await pickOption(page, 'Sort', 'Oldest first')
   const oldest = (await storeList(demoStore, 'filter[fulfillment_status]=unfulfilled&sort=date&page_size=8')).data.map((o) => o.number)
   await expect.poll(() => visibleOrderNumbers(page, 8)).toEqual(oldest)
-  // The filter lists cancelled orders too; the scanner's queue leaves them out: pick two it takes.
-  const listed = oldest.filter((n) => waiting.includes(n))
+  // The filter lists cancelled and unpaid orders too; the scanner's queue leaves them out: pick two it takes.
+  const paid = new Set((await unfulfilledOrders(demoStore)).filter((o) => o.financial_status === 'paid').map((o) => o.number))
+  const listed = oldest.filter((n) => waiting.includes(n) && paid.has(n))
   const [outsider, ...picked] = listed.slice(0, 3) as [string, string, string]
   for (const number of picked) await grid(page).getByRole('checkbox', { name: `Select order #${number}` }).click()
   await expect(bulkBar(page).getByText('2 selected')).toBeVisible()
 
   await bulkBar(page).getByRole('button', { name: 'Send to scanner queue' }).click()
   const scanner = page.getByRole('dialog')
-  await expect(scanner.getByText('0 of 2 tracked')).toBeVisible()
-  await expect(scanner.getByRole('region', { name: 'Order to ship' })).toContainText(`Order #${picked[0]}`)
+  await expect(scanner.getByText('0 tracked · 2 orders to ship in this queue (from the selected orders, oldest first)')).toBeVisible()
+  await scanner.getByRole('button', { name: 'Next in queue' }).click()
+  await expect(scanner.getByRole('heading', { name: `Order #${picked[0]} to pack` })).toBeVisible()
   await scanner.getByRole('button', { name: 'Close scanner' }).click()
 
   await bulkBar(page).getByRole('button', { name: 'Import tracking for selection' }).click()

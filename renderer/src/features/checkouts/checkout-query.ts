@@ -10,7 +10,8 @@ import { z } from 'zod'
 import { isMatch } from 'date-fns'
 import type { Table } from 'dexie'
 import type { CheckoutEmail, CheckoutSummary } from '@common/store-api/resources'
-import { formatStoreTime, NOT_SET } from '@/features/orders/store-time'
+import { labelOf, REMINDER_LABELS } from '@/app/labels'
+import { NOT_SET, storeTimeFull } from '@/app/dates'
 
 const Day = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isMatch(s, 'yyyy-MM-dd'), 'expected YYYY-MM-DD')
 
@@ -114,10 +115,8 @@ export interface ReminderEntry {
   id: number
   template: string
   state: ReminderState
-  sendTimeLocal: string
-  sendTimeGmt: string
-  created: string
-  updated: string
+  /** When it goes or went, in the store's time (GMT where the store gave only that), or "send time not set". */
+  when: string
   coupon: string
 }
 
@@ -134,12 +133,9 @@ export function reminderTimeline(emails: readonly CheckoutEmail[]): ReminderEntr
     })
     .map((e) => ({
       id: e.id,
-      template: e.template_id,
+      template: labelOf(REMINDER_LABELS, e.template_id, 'reminder e-mail'),
       state: Number(e.is_sent) === 1 ? 'sent' : Number(e.is_need_send) === 1 ? 'scheduled' : 'not scheduled',
-      sendTimeLocal: formatStoreTime(e.send_time, 'Store local'),
-      sendTimeGmt: formatStoreTime(e.send_time_gmt, 'GMT'),
-      created: isZero(e.created_at_gmt) ? NOT_SET : formatStoreTime(e.created_at_gmt, 'GMT'),
-      updated: isZero(e.updated_at_gmt) ? NOT_SET : formatStoreTime(e.updated_at_gmt, 'GMT'),
+      when: !isZero(e.send_time) ? storeTimeFull(e.send_time) : !isZero(e.send_time_gmt) ? storeTimeFull(e.send_time_gmt, 'gmt') : `send time ${NOT_SET}`,
       coupon: e.coupon_code,
     }))
 }
