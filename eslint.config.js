@@ -61,6 +61,10 @@ export default tseslint.config(
         { group: ['electron', 'electron/*', ...nodeBuiltins], message: 'The renderer never imports Node or Electron.' },
         { group: ['**/electron/**', '../../electron/*', '@common/../*'], message: 'The renderer may import only the shared contract, through @common/.' },
       ] }],
+      // A renderer has no Node: these exist only where Node does, whatever a library's types say.
+      'no-restricted-globals': ['error',
+        ...['process', 'Buffer', 'require', '__dirname', '__filename', 'global', 'module'].map((name) => ({ name, message: `The renderer runs in a browser window: \`${name}\` does not exist there.` })),
+      ],
     },
   },
 )

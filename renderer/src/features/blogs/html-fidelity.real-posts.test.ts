@@ -17,6 +17,7 @@ import { audit, editAndSave, speaksInTags, TYPED_WORD } from './test-support/fid
 interface CorpusPost { id: string; title: string; source: string; html: string }
 
 /** `../shared` beside the checkout (as on CI), then the machine-wide copy. */
+// eslint-disable-next-line no-restricted-globals
 const CORPUS_PLACES = [resolve(process.cwd(), '../shared/corpus/blog-html.json'), '/work/shared/corpus/blog-html.json']
 const corpusFile = CORPUS_PLACES.find((place) => existsSync(place))
 const posts: CorpusPost[] = corpusFile ? JSON.parse(readFileSync(corpusFile, 'utf8')) : []
