@@ -324,6 +324,15 @@ describe('serving the renderer', () => {
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin')
   })
 
+  it('sends the CSP of the index.html it serves now, after a rebuild changed it', async () => {
+    const cookie = await signIn()
+    const rebuilt = "default-src 'self'; script-src 'self'; style-src 'self'"
+    writeFileSync(join(rendererDir, 'index.html'), `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${rebuilt}"><title>Storedesk</title></head><body><div id="app"></div><p>rebuilt</p></body></html>`)
+    const page = await send(`${host.origin}/orders`, { headers: { Cookie: cookie } })
+    expect(page.body).toContain('rebuilt')
+    expect(page.headers['content-security-policy']).toBe(`${rebuilt}; frame-ancestors 'none'`)
+  })
+
   it('serves assets, loads the app for client-side routes and keeps missing files a 404', async () => {
     const cookie = await signIn()
     const asset = await send(`${host.origin}/assets/app.js`, { headers: { Cookie: cookie } })

@@ -7,7 +7,7 @@
 // printed at launch, or from a one-time launch code (mintLaunchCode) that the browser
 // reads from a private file, so no process's command line carries anything that signs in.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
@@ -84,8 +84,16 @@ p { margin: 0 0 8px; }
 }
 
 export async function startWebHost(options: WebHostOptions): Promise<RunningWebHost> {
-  const indexHtml = readFileSync(join(options.rendererDir, 'index.html'), 'utf8')
-  const csp = headerCsp(indexHtml)
+  // The CSP follows the index.html being served: a rebuild while the host runs (npm run build
+  // beside npm run web) must not leave the old policy on the new page.
+  const indexFile = join(options.rendererDir, 'index.html')
+  let cspFor: { mtimeMs: number; size: number; csp: string } | null = null
+  const currentCsp = () => {
+    const { mtimeMs, size } = statSync(indexFile)
+    if (!cspFor || cspFor.mtimeMs !== mtimeMs || cspFor.size !== size) cspFor = { mtimeMs, size, csp: headerCsp(readFileSync(indexFile, 'utf8')) }
+    return cspFor.csp
+  }
+  currentCsp()
   const launchSecret = randomBytes(32).toString('base64url')
   const sessionToken = randomBytes(32).toString('base64url')
   const closeStreams = new Set<() => void>()
@@ -103,7 +111,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
 
   app.use(async (c, next) => {
     await next()
-    c.res.headers.set('Content-Security-Policy', csp)
+    c.res.headers.set('Content-Security-Policy', currentCsp())
     c.res.headers.set('X-Content-Type-Options', 'nosniff')
     c.res.headers.set('Referrer-Policy', 'no-referrer')
     c.res.headers.set('Cross-Origin-Opener-Policy', 'same-origin')
@@ -230,7 +238,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   app.get('/*', async (c, next) => {
     if (/\.[a-z0-9]+$/i.test(c.req.path)) return next()
     c.header('Cache-Control', 'no-store')
-    return c.html(readFileSync(join(options.rendererDir, 'index.html'), 'utf8'))
+    return c.html(readFileSync(indexFile, 'utf8'))
   })
 
   app.onError((error, c) => {
