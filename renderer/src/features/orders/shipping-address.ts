@@ -35,6 +35,17 @@ export const SHIPPING_LABELS: Record<ShippingField, string> = {
   phone: 'Phone',
 }
 
+/** What to type in each text field, as an example. */
+export const SHIPPING_PLACEHOLDERS: Partial<Record<ShippingField, string>> = {
+  first_name: 'e.g. Ava',
+  last_name: 'e.g. Brown',
+  city: 'e.g. Portland',
+  address_1: 'Street and number',
+  address_2: 'Apartment, suite, floor',
+  postcode: 'e.g. 97201',
+  phone: 'With country code, e.g. +1 503 555 0100',
+}
+
 export interface CodeOption {
   label: string
   value: string
