@@ -229,6 +229,25 @@ test('keeps the HTML of a seeded post it cannot fully edit, and reports what a b
   expect(saved).toContain('<p>Tap for a tip.</p>')
 })
 
+test.describe('a post only looked at', () => {
+  // Playwright's own script cannot run inside the sandboxed preview frame, and Chromium says so.
+  test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource', "Blocked script execution in 'about:srcdoc'"] })
+
+  test('looking at a post in Preview and HTML source leaves it as it is: no draft, no revision', async ({ page }) => {
+    await startWithSyncedBlogs(page)
+    await openPost(page, 'Frequently Asked Questions About Our Materials')
+    const views = page.getByLabel('Editor view')
+    for (const view of ['Preview', 'Visual', 'HTML source', 'Visual', 'Preview', 'Visual']) {
+      await views.getByRole('radio', { name: view, exact: true }).check({ force: true })
+      await expect(views.getByRole('radio', { name: view, exact: true })).toBeChecked()
+    }
+    // Well past the autosave pause: nothing was written, because nothing was edited.
+    await page.waitForTimeout(1500)
+    await expect(page.getByText('No unpublished changes')).toBeVisible()
+    await expect(postState(page)).toHaveText(ON_STORE)
+  })
+})
+
 test('schedules a post with a visible-from time in the store’s time', async ({ page, demoStore }) => {
   test.setTimeout(120_000)
   await startWithSyncedBlogs(page)
