@@ -1,7 +1,7 @@
 // "One voice" (issue 17), checked on a screen as a person reads it: no raw timestamps (ISO or
 // SQL) in the text, no "(s)" plurals or "1 orders", no library default placeholders
-// ("Please Input"), and no text cut off without a way to read it (an ellipsis needs a title
-// or a tooltip the element names; otherwise text must wrap).
+// ("Please Input"), no text wider than its box, and none cut off without a way to read it
+// (an ellipsis needs a title or a tooltip the element names; otherwise text must wrap).
 import type { Page } from '@playwright/test'
 
 export async function voiceProblems(page: Page): Promise<string[]> {
@@ -38,10 +38,11 @@ export async function voiceProblems(page: Page): Promise<string[]> {
       const style = getComputedStyle(el)
       // Text for screen readers only (1 px, clipped) is meant to be invisible.
       if (el.clientWidth <= 1 || style.clip === 'rect(0px, 0px, 0px, 0px)' || el.closest('.visually-hidden, .sr-only')) continue
+      if (el.scrollWidth <= el.clientWidth + 1 || style.display === 'inline') continue
       const clips = style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis'
-      if (!clips || el.scrollWidth <= el.clientWidth + 1) continue
       const explained = el.title || el.closest('[title]') || el.closest('.n-ellipsis') || el.getAttribute('aria-describedby')
-      if (!explained) problems.push(`text cut off with no way to read it: “${el.textContent.trim().slice(0, 60)}”`)
+      if (clips && !explained) problems.push(`text cut off with no way to read it: “${el.textContent.trim().slice(0, 60)}”`)
+      if (!clips) problems.push(`text wider than its box: “${el.textContent.trim().slice(0, 60)}”`)
     }
     return [...new Set(problems)]
   })
