@@ -383,7 +383,7 @@ async function figureOrderList(host: Host, benchDir: string) {
         const start = performance.now()
         link.click()
         return new Promise<{ firstRow: number; clickedAt: number }>((done) => {
-          const check = () => (document.querySelector('[role="listbox"][aria-label="Orders"] .order-row__number') ? done({ firstRow: performance.now() - start, clickedAt: start }) : requestAnimationFrame(check))
+          const check = () => (document.querySelector('[role="grid"][aria-label="Orders"] .order-row__number') ? done({ firstRow: performance.now() - start, clickedAt: start }) : requestAnimationFrame(check))
           check()
         })
       })
@@ -462,8 +462,8 @@ async function figureOrderList(host: Host, benchDir: string) {
           })
         })
       const idle = await collect(240)
-      const scroller = document.querySelector<HTMLElement>('.v-vl[role="listbox"][aria-label="Orders"]')
-      if (!scroller) throw new Error('the Orders listbox is not the virtual list scroller')
+      const scroller = document.querySelector<HTMLElement>('.v-vl[role="grid"][aria-label="Orders"]')
+      if (!scroller) throw new Error('the Orders grid is not the virtual list scroller')
       const perFrame = Math.max(1, Math.ceil(scroller.scrollHeight / 1500))
       const scrolling = await collect(5000, () => {
         scroller.scrollTop += perFrame

@@ -8,6 +8,7 @@ import type { Locator, Page } from '@playwright/test'
 import { test, expect } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
 import { describeViolation, expectNoSeriousA11yViolations, seriousA11yViolations } from './support/axe'
+import { voiceProblems } from './support/voice'
 
 // Product images live on the reserved `.invalid` domain: the browser logs their failed loads.
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
@@ -29,12 +30,20 @@ async function viaSidebar(page: Page, link: string, ready: (page: Page) => Locat
 const heading = (name: string | RegExp) => (page: Page) => main(page).getByRole('heading', { level: 1, name })
 
 const SCREENS: Screen[] = [
-  { name: 'orders list', open: (page) => viaSidebar(page, 'Orders', (p) => p.getByRole('listbox', { name: 'Orders' }).getByRole('option').first()) },
+  { name: 'orders list', open: (page) => viaSidebar(page, 'Orders', (p) => p.getByRole('grid', { name: 'Orders' }).getByRole('row').first()) },
+  {
+    name: 'orders list with a selection',
+    async open(page) {
+      await viaSidebar(page, 'Orders', (p) => p.getByRole('grid', { name: 'Orders' }).getByRole('row').first())
+      await page.getByRole('checkbox', { name: 'Select the orders on screen' }).click()
+      await expect(page.getByRole('region', { name: 'Selected orders' })).toBeVisible()
+    },
+  },
   {
     name: 'order detail',
     async open(page) {
-      await viaSidebar(page, 'Orders', (p) => p.getByRole('listbox', { name: 'Orders' }).getByRole('option').first())
-      await page.getByRole('listbox', { name: 'Orders' }).getByRole('option').first().click()
+      await viaSidebar(page, 'Orders', (p) => p.getByRole('grid', { name: 'Orders' }).getByRole('row').first())
+      await page.getByRole('grid', { name: 'Orders' }).getByRole('row').first().click()
       await expect(heading(/^Order #/)(page)).toBeVisible()
     },
   },
@@ -90,9 +99,12 @@ for (const theme of ['light', 'dark'] as const) {
 
     // Every screen is scanned before the test judges, so one run lists all the violations.
     const found: Record<string, string[]> = {}
+    const voice: Record<string, string[]> = {}
     const scan = async (name: string) => {
       const violations = await seriousA11yViolations(page)
       if (violations.length > 0) found[`${name} (${theme})`] = violations.map(describeViolation)
+      const problems = await voiceProblems(page)
+      if (problems.length > 0) voice[`${name} (${theme})`] = problems
     }
     await scan('connect page')
     await connectDemoStore(page)
@@ -103,6 +115,7 @@ for (const theme of ['light', 'dark'] as const) {
       })
     }
     expect(found, 'serious or critical accessibility violations, by screen').toEqual({})
+    expect(voice, 'raw timestamps, "(s)" plurals, library placeholders and cut-off text, by screen').toEqual({})
   })
 }
 

@@ -2,7 +2,10 @@
 // surviving a reload and published when the store comes back; a seeded post whose HTML the
 // editor cannot fully represent, kept or reported; a scheduled post; a filtered set hidden in
 // one batch; and a conflict with a change made on the store, resolved both ways and merged by
-// hand, before publishing and after a publish queued offline.
+// hand, before publishing and after a publish queued offline; and the preview in the blog's own
+// stylesheet, loaded from its address.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
@@ -239,7 +242,7 @@ test('schedules a post with a visible-from time in the store’s time', async ({
   await visibleFrom.press('Enter')
   await page.getByRole('radio', { name: 'Visible' }).check({ force: true })
   await publish(page)
-  await expect(postState(page)).toHaveText('Scheduled for 15 Jan 2027, 09:30', { timeout: 30_000 })
+  await expect(postState(page)).toHaveText('Scheduled for Jan 15, 2027, 09:30', { timeout: 30_000 })
   await expect.poll(async () => (await storeBlogByTitle(demoStore, 'Winter opening hours'))?.visible_at, { timeout: 30_000 }).toBe('2027-01-15 09:30:00')
   const scheduled = await storeBlogByTitle(demoStore, 'Winter opening hours')
   expect(scheduled).toMatchObject({ status: 2 })
@@ -275,6 +278,13 @@ test('a publish the store refuses shows on the slug field and in a notification,
   await expect(page.getByRole('alert', { name: 'The store refused this post' })).toContainText('Slug: is already taken')
   await expect(page.getByText('The store refused a change')).toBeVisible()
   await expect(page.getByText(/seo_slug/)).toHaveCount(0)
+  // The notice stays in the frame's list, counted until seen.
+  await page.getByRole('button', { name: 'Notifications, 1 not seen' }).click()
+  const list = page.getByRole('dialog').filter({ hasText: 'Remove all' })
+  await expect(list.getByRole('listitem').filter({ hasText: 'The store refused a change' })).toContainText('Plastic Free Picnic!!')
+  await expect(list.getByRole('button', { name: 'Open the post' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible()
   expect((await storeBlogs(demoStore)).filter((b) => b.title === 'Plastic Free Picnic!!')).toHaveLength(0)
 
   await slug.fill('plastic-free-picnic-day')
@@ -445,4 +455,54 @@ test('keeps the store’s copy as the first revision, compares two revisions wor
   await expect(body.locator('ins')).toHaveText(['inserted: today'])
   await expect(body.locator('del')).toHaveCount(0)
   await expect(differences.getByRole('group', { name: 'Title differences' })).toHaveCount(0)
+})
+
+test.describe('the preview frame', () => {
+  // Reading a computed style inside the frame runs Playwright's own script there, which the
+  // frame's sandbox blocks and Chromium reports as a console error. The app puts no script in it.
+  test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource', "Blocked script execution in 'about:srcdoc'"] })
+
+  test('previews a post in the blog’s own stylesheet, loaded from its address and kept for offline use', async ({ page }) => {
+    test.setTimeout(150_000)
+    // The blog's theme, served on this computer as a blog would serve it.
+    const theme = createServer((request, response) => {
+      if (request.url === '/theme.css') response.writeHead(200, { 'Content-Type': 'text/css' }).end('body { color: rgb(12, 34, 56); } h1 { letter-spacing: 3px; } @import "https://evil.example/x.css";')
+      else response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found')
+    })
+    await new Promise<void>((resolve) => theme.listen(0, '127.0.0.1', resolve))
+    const base = `http://127.0.0.1:${(theme.address() as AddressInfo).port}`
+    try {
+      await startWithSyncedBlogs(page)
+      await openPost(page, 'Frequently Asked Questions About Our Materials')
+      await page.getByText('Preview style (neutral theme)').click()
+      await page.getByText('From the blog’s address').click()
+      const address = page.getByRole('textbox', { name: 'Stylesheet address (URL)' })
+
+      // A wrong address says why in words, and changes nothing.
+      await address.fill(`${base}/missing.css`)
+      await page.getByRole('button', { name: 'Load stylesheet' }).click()
+      await expect(page.getByRole('alert')).toHaveText('The stylesheet could not be loaded: the address answered 404 (Not Found). The preview keeps its previous style.')
+      await expect(page.getByText('Preview style (neutral theme)')).toBeVisible()
+
+      await address.fill(`${base}/theme.css`)
+      await page.getByRole('button', { name: 'Load stylesheet' }).click()
+      await expect(page.getByText('Preview style (the blog’s own, from 127.0.0.1')).toBeVisible()
+      await expect(page.getByRole('alert').filter({ hasText: 'Removed for safety: @import rules.' })).toBeVisible()
+      await expect(page.getByRole('alert').filter({ hasText: 'could not be loaded' })).toHaveCount(0)
+
+      const frame = page.frameLocator('iframe[title="Preview of the post"]')
+      await page.getByLabel('Editor view').getByText('Preview', { exact: true }).click()
+      await expect(frame.locator('body')).toHaveCSS('color', 'rgb(12, 34, 56)')
+      await expect(frame.locator('h1')).toHaveCSS('letter-spacing', '3px')
+
+      // The theme's server goes away; the kept copy still styles the preview after a reload.
+      await new Promise((resolve) => theme.close(resolve))
+      await page.reload()
+      await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Frequently Asked Questions About Our Materials')
+      await page.getByLabel('Editor view').getByText('Preview', { exact: true }).click()
+      await expect(frame.locator('body')).toHaveCSS('color', 'rgb(12, 34, 56)')
+    } finally {
+      theme.close()
+    }
+  })
 })

@@ -77,7 +77,7 @@ const refusalAlert = (page: Page) => page.getByRole('alert').filter({ hasText: '
 async function connectDemo(page: Page) {
   const consent = await openDemoConsent(page)
   await consent.getByRole('button', { name: 'Install' }).click()
-  await expect(consent.getByRole('heading', { name: 'Connected' })).toBeVisible()
+  await expect(consent.getByRole('heading', { name: 'Storedesk is connected to the store' })).toBeVisible()
   await consent.close()
   await expect(page).toHaveURL(/#\/orders$/)
 }
@@ -89,7 +89,7 @@ test('connects the demo store through its consent page and lands on Orders', asy
   const consent = await openDemoConsent(page)
   await expect(page.getByText('Waiting for you to approve Storedesk in the store’s page…')).toBeVisible()
   await consent.getByRole('button', { name: 'Install' }).click()
-  await expect(consent.getByRole('heading', { name: 'Connected' })).toBeVisible()
+  await expect(consent.getByRole('heading', { name: 'Storedesk is connected to the store' })).toBeVisible()
 
   await expect(page).toHaveURL(/#\/orders$/)
   await expect(storeSwitcher(page)).toContainText('Demo store')
@@ -115,7 +115,7 @@ test.describe('declined and bad callbacks are refused with a clear message and c
     callback.searchParams.set('hmac', hmac.slice(0, -1) + (hmac.endsWith('0') ? '1' : '0'))
 
     const tab = await deliver(page, callback)
-    await expect(tab.getByRole('heading', { name: 'Connection refused' })).toBeVisible()
+    await expect(tab.getByRole('heading', { name: 'Storedesk did not connect' })).toBeVisible()
     await expect(refusalAlert(page)).toContainText('signature (hmac) does not match')
     await expect(page.getByText('No store is connected yet.')).toBeVisible()
     await expect(storeSwitcher(page)).toContainText('No store connected')
@@ -152,7 +152,7 @@ test.describe('declined and bad callbacks are refused with a clear message and c
     callback.searchParams.delete('state')
 
     const tab = await deliver(page, sign(callback, client_secret))
-    await expect(tab.getByRole('heading', { name: 'Connection refused' })).toBeVisible()
+    await expect(tab.getByRole('heading', { name: 'Storedesk did not connect' })).toBeVisible()
     await expect(tab.getByRole('status')).toContainText('carries no state')
     await expect(refusalAlert(page)).toContainText('carries no state')
 
@@ -164,11 +164,11 @@ test.describe('declined and bad callbacks are refused with a clear message and c
   test('a replayed callback is refused and exchanges its code once', async ({ page }) => {
     const callback = await captureCallback(await openDemoConsent(page))
     const first = await deliver(page, callback)
-    await expect(first.getByRole('heading', { name: 'Connected' })).toBeVisible()
+    await expect(first.getByRole('heading', { name: 'Storedesk is connected to the store' })).toBeVisible()
     await expect(page).toHaveURL(/#\/orders$/)
 
     const replay = await deliver(page, callback)
-    await expect(replay.getByRole('heading', { name: 'Connection refused' })).toBeVisible()
+    await expect(replay.getByRole('heading', { name: 'Storedesk did not connect' })).toBeVisible()
     await expect(refusalAlert(page)).toContainText('already used')
 
     await page.getByRole('link', { name: 'Settings' }).click()
@@ -261,4 +261,23 @@ test('stays connected after a reload', async ({ page }) => {
   await expect(page).toHaveURL(/#\/orders$/)
   await expect(storeSwitcher(page)).toContainText('Demo store')
   await expect(page.getByRole('status', { name: 'Connection' })).toHaveText('Online')
+})
+
+test('a store address that is only a word, or where nothing answers, is said at once and opens no tab', async ({ page }) => {
+  await expect(page.getByRole('heading', { name: 'Connect a store', level: 1 })).toBeVisible()
+  let tabs = 0
+  page.context().on('page', () => tabs++)
+  await page.getByLabel('Store address').fill('acme')
+  await page.getByLabel('Client ID').fill('client')
+  await page.getByLabel('Client secret').fill('secret')
+  await page.getByRole('button', { name: 'Connect', exact: true }).click()
+  await expect(page.getByText('That is only part of an address. Enter the whole domain, for example acme.example.com.')).toBeVisible()
+
+  // Port 1 on this computer: nothing listens there.
+  await page.getByLabel('Store address').fill('http://127.0.0.1:1')
+  await page.getByRole('button', { name: 'Connect', exact: true }).click()
+  await page.getByRole('button', { name: 'Connect anyway' }).click()
+  await expect(page.getByRole('alert')).toContainText('Nothing answered at 127.0.0.1:1. Check the store’s address and your connection, then try again.')
+  await expect(page.getByText('Waiting for you to approve Storedesk')).toBeHidden()
+  expect(tabs).toBe(0)
 })

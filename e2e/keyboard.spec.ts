@@ -55,12 +55,12 @@ test('an operator connects, opens an order from the list and adds tracking witho
 
   await goWithSidebar(page, 'Abandoned checkouts', 'Abandoned checkouts')
   await goWithSidebar(page, 'Orders', 'Orders')
-  const list = page.getByRole('listbox', { name: 'Orders' })
-  await expect(list.getByRole('option').first()).toContainText('#')
+  const list = page.getByRole('grid', { name: 'Orders' })
+  await expect(list.getByRole('row').first()).toContainText('#')
   await tabTo(page, list, 'the orders list')
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('ArrowUp')
-  const firstNumber = /#(\d+)/.exec((await list.getByRole('option').first().textContent()) ?? '')?.[1]
+  const firstNumber = /#(\d+)/.exec((await list.getByRole('row').first().textContent()) ?? '')?.[1]
   expect(firstNumber, 'the first row shows an order number').toBeTruthy()
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { level: 1, name: `Order #${firstNumber}` })).toBeVisible()
@@ -100,4 +100,39 @@ test('a writer opens a blog post from the list and types in the editor without a
   const typed = ' Typed from the keyboard only.'
   await page.keyboard.type(typed)
   await expect(editor).toContainText(typed.trim())
+})
+
+test('? lists the shortcuts, g then a letter goes to a screen and focuses its heading, / focuses its search', async ({ page }) => {
+  test.setTimeout(120_000)
+  await expect(page.getByRole('button', { name: 'Try the demo store' })).toBeVisible()
+  await connectWithKeyboard(page)
+  await page.keyboard.press('?')
+  const panel = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+  await expect(panel).toBeVisible()
+  await expect(panel.getByRole('row', { name: /g then b Go to Blogs/ })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(panel).toBeHidden()
+
+  await page.keyboard.press('g')
+  await page.keyboard.press('b')
+  const blogsHeading = page.getByRole('main').getByRole('heading', { level: 1, name: 'Blog posts' })
+  await expect(blogsHeading).toBeFocused()
+  await expect(page).toHaveURL(/#\/blogs$/)
+
+  await page.keyboard.press('/')
+  const search = page.getByRole('searchbox', { name: 'Search posts' })
+  await expect(search).toBeFocused()
+  // Inside a field the keys are text, not shortcuts.
+  await page.keyboard.type('go?/')
+  await expect(search).toHaveValue('go?/')
+  await expect(page).toHaveURL(/#\/blogs$/)
+  await expect(panel).toBeHidden()
+
+  await page.keyboard.press('Escape')
+  await page.getByRole('main').getByRole('heading', { level: 1 }).focus()
+  await page.keyboard.press('g')
+  await page.keyboard.press('o')
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Orders' })).toBeFocused()
+  await page.keyboard.press('/')
+  await expect(page.getByRole('textbox', { name: 'Search orders' })).toBeFocused()
 })

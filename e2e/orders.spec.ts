@@ -1,23 +1,22 @@
 // The order desk end to end on the demo store: the list answers like the store, addresses
 // and tracking reach the store (with and without the customer e-mail), scanner mode, CSV
-// bulk tracking, and all of it again offline with each write arriving once. Writes here go
-// without an undo window (set to 0): the window has its own spec, undo.spec.ts.
+// bulk tracking, and all of it again offline with each write arriving once; sorting from the
+// column headers, selecting rows (ranges, all matching a filter), bulk export, and density.
+// Writes here go without an undo window (set to 0): the window has its own spec, undo.spec.ts.
+import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
+import Papa from 'papaparse'
 import { test, expect } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
 import { setUndoWindow } from './support/undo-window'
+import { openOrders, openScanner, s10, shipNext, waitForCachedOrders } from './support/scanner'
 
 // Product images live on the reserved `.invalid` domain: the browser logs their failed loads.
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
 
 
-async function openOrders(page: Page, hashQuery = '') {
-  await page.evaluate((q) => (location.hash = `#/orders${q}`), hashQuery)
-  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
-}
-
 async function visibleOrderNumbers(page: Page, count: number): Promise<string[]> {
-  const options = page.getByRole('listbox', { name: 'Orders' }).getByRole('option')
+  const options = page.getByRole('grid', { name: 'Orders' }).getByRole('row')
   await expect(options.first()).toContainText('#')
   const texts = await options.allTextContents()
   return texts.slice(0, count).map((t) => /#(\d+)/.exec(t)?.[1] ?? '?')
@@ -53,7 +52,7 @@ test('finds a customer typed last name first, in lower case, without the apostro
   // Seed 42's Nina O'Brien placed orders 1056, 1027 and 1019.
   await expect.poll(() => visibleOrderNumbers(page, 10)).toEqual(['1056', '1027', '1019'])
   await expect(page.getByText('3 orders', { exact: true })).toBeVisible()
-  const first = page.getByRole('listbox', { name: 'Orders' }).getByRole('option').first()
+  const first = page.getByRole('grid', { name: 'Orders' }).getByRole('row').first()
   await expect(first).toContainText("Nina O'Brien")
   // Both words are marked, the apostrophe with its name.
   await expect(first.locator('mark')).toHaveText(['Nina', "O'Brien"])
@@ -77,7 +76,7 @@ async function storeOrder(demoStore: DemoStore, id: number): Promise<StoreOrder>
   return ((await (await demoStore.api(`/openapi/2025-04/orders/${id}`)).json()) as { data: StoreOrder }).data
 }
 
-/** Unfulfilled, not cancelled orders, oldest first: the scanner's queue order. */
+/** Unfulfilled, not cancelled orders, oldest first. */
 async function unfulfilledOrders(demoStore: DemoStore): Promise<StoreOrder[]> {
   const res = await demoStore.api('/openapi/2025-04/orders?filter[fulfillment_status]=unfulfilled&sort=date&page_size=250')
   return ((await res.json()) as { data: StoreOrder[] }).data.filter((o) => o.post_status !== 'wc-cancelled')
@@ -120,30 +119,14 @@ async function addTracking(page: Page, id: number, trackno: string, email: boole
   await expect(page.getByRole('region', { name: /^Order #/ }).getByText('Fulfilled', { exact: true }).first()).toBeVisible()
 }
 
-/** Waits until the list is answered from the cache (its first sync of orders has completed). */
-async function waitForCachedOrders(page: Page) {
-  await openOrders(page)
-  await expect(page.getByText(/[1-9][\d,]* orders/)).toBeVisible({ timeout: 30_000 })
-  await expect(page.getByText(/from the store/)).toHaveCount(0, { timeout: 30_000 })
-}
-
-async function scanThree(page: Page, prefix: string): Promise<string[]> {
+/** Ships the next three orders of scanner mode's queue; resolves with their numbers and tracking numbers. */
+async function scanThree(page: Page, serialBase: number): Promise<{ numbers: string[]; tracknos: string[] }> {
   await waitForCachedOrders(page)
-  await page.getByRole('button', { name: 'Scanner mode' }).click()
-  const current = page.getByRole('region', { name: 'Order to ship' })
-  const numbers: string[] = []
-  for (let i = 0; i < 3; i++) {
-    const text = (await current.getByText(/^Order #\d+/).textContent()) ?? ''
-    const number = /#(\d+)/.exec(text)![1]!
-    numbers.push(number)
-    const field = page.getByRole('textbox', { name: 'Tracking number' })
-    await expect(field).toBeFocused()
-    await field.fill(`${prefix}${i}`)
-    await field.press('Enter')
-    await expect(page.getByRole('status').getByText(`Tracking ${prefix}${i} queued for #${number}.`)).toBeVisible()
-  }
+  await openScanner(page)
+  const tracknos = [0, 1, 2].map((i) => s10(serialBase + i))
+  const numbers = await shipNext(page, tracknos)
   await page.getByRole('button', { name: 'Close scanner' }).click()
-  return numbers
+  return { numbers, tracknos }
 }
 
 async function importCsv(page: Page, rows: string[]) {
@@ -186,10 +169,10 @@ test('adds tracking with the e-mail on and off, and the store records both', asy
 test('scanner mode tracks three orders in a row', async ({ page, demoStore }) => {
   await connectDemoStore(page)
   await setUndoWindow(page, 0)
-  const numbers = await scanThree(page, 'SCAN')
+  const { numbers, tracknos } = await scanThree(page, 31_000_000)
   expect(new Set(numbers).size).toBe(3)
   for (const [i, number] of numbers.entries()) {
-    await expect.poll(async () => (await storeOrder(demoStore, Number(number))).trackno).toBe(`SCAN${i}`)
+    await expect.poll(async () => (await storeOrder(demoStore, Number(number))).trackno).toBe(tracknos[i])
   }
 })
 
@@ -215,7 +198,7 @@ test('offline: every write queues, and arrives exactly once when the store is ba
   await addTracking(page, queue[0]!.ID, 'OFFMAILON', true)
   await addTracking(page, queue[1]!.ID, 'OFFMAILOFF', false)
   await expect(page.getByText('Not yet sent').first()).toBeVisible()
-  const scanned = await scanThree(page, 'OFFSCAN')
+  const { numbers: scanned, tracknos: scannedTracking } = await scanThree(page, 32_000_000)
   const left = queue.filter((o) => ![queue[0]!.number, queue[1]!.number, ...scanned].includes(o.number))
   await importCsv(page, [`${left[0]!.number},OFFCSV1,UPS,yes`, '999999,OFFCSVBAD,UPS,no', `${left[1]!.number},OFFCSV2,DHL,no`])
 
@@ -229,7 +212,7 @@ test('offline: every write queues, and arrives exactly once when the store is ba
   expect((await storeOrder(demoStore, queue[0]!.ID)).shipping_address).toMatchObject({ city: 'Shelbyville', phone: '+12175550123' })
   await expect.poll(() => tracking(queue[1]!.ID), { timeout: 30_000 }).toBe('OFFMAILOFF')
   // The demo store's order IDs are their numbers.
-  for (const [i, number] of scanned.entries()) await expect.poll(() => tracking(Number(number)), { timeout: 30_000 }).toBe(`OFFSCAN${i}`)
+  for (const [i, number] of scanned.entries()) await expect.poll(() => tracking(Number(number)), { timeout: 30_000 }).toBe(scannedTracking[i])
   await expect.poll(() => tracking(left[0]!.ID), { timeout: 30_000 }).toBe('OFFCSV1')
 
   // Each write arrived once: one e-mail per tracking sent with the e-mail switch on, none otherwise.
@@ -238,4 +221,164 @@ test('offline: every write queues, and arrives exactly once when the store is ba
   expect(emails.filter((e) => e.orderId === left[0]!.ID).map((e) => e.trackno)).toEqual(['OFFCSV1'])
   expect(emails.filter((e) => e.orderId === queue[1]!.ID)).toEqual([])
   await expect(page.getByText('Not yet sent')).toHaveCount(0, { timeout: 30_000 })
+})
+
+// ---------------------------------------------------------------- headers, selection, bulk actions, density
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Orders' })
+const bulkBar = (page: Page) => page.getByRole('region', { name: 'Selected orders' })
+
+async function storeList(demoStore: DemoStore, params: string): Promise<{ data: { number: string }[]; meta: { total: number } }> {
+  return (await (await demoStore.api(`/openapi/2025-04/orders?${params}`)).json()) as { data: { number: string }[]; meta: { total: number } }
+}
+
+test('a column header sorts the list by click and by keyboard, as the store sorts', async ({ page, demoStore }) => {
+  await connectDemoStore(page)
+  await waitForCachedOrders(page)
+  const total = page.getByRole('columnheader', { name: 'Total' })
+  await expect(total).toHaveAttribute('aria-sort', 'none')
+  await expect(page.getByRole('columnheader', { name: 'Date' })).toHaveAttribute('aria-sort', 'descending')
+
+  await total.getByRole('button').click()
+  const highest = await storeList(demoStore, 'sort=-total_sales&page_size=3')
+  await expect.poll(() => visibleOrderNumbers(page, 3)).toEqual(highest.data.map((o) => o.number))
+  await expect(total).toHaveAttribute('aria-sort', 'descending')
+  await expect(page.getByRole('columnheader', { name: 'Date' })).toHaveAttribute('aria-sort', 'none')
+
+  // From the keyboard: Enter on the focused header flips the direction, Space flips it back.
+  await total.getByRole('button').focus()
+  await page.keyboard.press('Enter')
+  const lowest = await storeList(demoStore, 'sort=total_sales&page_size=3')
+  await expect.poll(() => visibleOrderNumbers(page, 3)).toEqual(lowest.data.map((o) => o.number))
+  await expect(total).toHaveAttribute('aria-sort', 'ascending')
+  await page.keyboard.press('Space')
+  await expect.poll(() => visibleOrderNumbers(page, 3)).toEqual(highest.data.map((o) => o.number))
+  // The sort is list state: it is in the address, so a reload keeps it.
+  await page.reload()
+  await expect.poll(() => visibleOrderNumbers(page, 3), { timeout: 20_000 }).toEqual(highest.data.map((o) => o.number))
+})
+
+test('selects three orders by shift-click and exports exactly those to CSV', async ({ page }) => {
+  await connectDemoStore(page)
+  await waitForCachedOrders(page)
+  const numbers = await visibleOrderNumbers(page, 6)
+  await grid(page).getByRole('checkbox', { name: `Select order #${numbers[1]}` }).click()
+  await expect(bulkBar(page).getByText('1 selected')).toBeVisible()
+  await grid(page).getByRole('checkbox', { name: `Select order #${numbers[3]}` }).click({ modifiers: ['Shift'] })
+  await expect(bulkBar(page).getByText('3 selected')).toBeVisible()
+  for (const [i, number] of numbers.entries()) {
+    const box = grid(page).getByRole('checkbox', { name: `Select order #${number}` })
+    if (i >= 1 && i <= 3) await expect(box).toBeChecked()
+    else await expect(box).not.toBeChecked()
+  }
+  // Clicking a box selected it without opening the order.
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+
+  // The keyboard carries on from the clicked row: Shift+ArrowDown extends, Space toggles.
+  await expect(grid(page)).toBeFocused()
+  await page.keyboard.press('Shift+ArrowDown')
+  await expect(bulkBar(page).getByText('4 selected')).toBeVisible()
+  await expect(grid(page).getByRole('checkbox', { name: `Select order #${numbers[4]}` })).toBeChecked()
+  await page.keyboard.press('Space')
+  await expect(bulkBar(page).getByText('3 selected')).toBeVisible()
+  await expect(grid(page).getByRole('checkbox', { name: `Select order #${numbers[4]}` })).not.toBeChecked()
+
+  const download = page.waitForEvent('download')
+  await bulkBar(page).getByRole('button', { name: 'Export selected' }).click()
+  const csv = await readFile(await (await download).path(), 'utf8')
+  const rows = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data
+  expect(rows.map((r) => r['Order number'])).toEqual(numbers.slice(1, 4))
+
+  // Escape on the list clears the selection.
+  await grid(page).focus()
+  await page.keyboard.press('Escape')
+  await expect(bulkBar(page)).toHaveCount(0)
+})
+
+test('selects all orders matching a filter, beyond the rows on screen', async ({ page, demoStore }) => {
+  await connectDemoStore(page)
+  await waitForCachedOrders(page)
+  await pickOption(page, 'Fulfillment', 'Unfulfilled')
+  const { total } = (await storeList(demoStore, 'filter[fulfillment_status]=unfulfilled&page_size=1')).meta
+  await expect(page.getByText(`${total} orders`, { exact: true })).toBeVisible()
+
+  await page.getByRole('checkbox', { name: 'Select the orders on screen' }).click()
+  const onScreen = Number(/^(\d+)/.exec((await bulkBar(page).getByText(/^[\d,]+ selected$/).textContent()) ?? '')?.[1])
+  expect(onScreen).toBeGreaterThan(3)
+  expect(onScreen).toBeLessThan(total)
+  await expect(page.getByText(`All ${onScreen} orders on screen are selected.`)).toBeVisible()
+  await page.getByRole('button', { name: `Select all ${total} orders matching this filter` }).click()
+  await expect(bulkBar(page).getByText(`${total} selected`)).toBeVisible()
+  await expect(page.getByText(`All ${total} orders matching this filter are selected.`)).toBeVisible()
+
+  // One unticked row is an exception to "all matching"; the export takes the others, off screen too.
+  const [first] = await visibleOrderNumbers(page, 1)
+  await grid(page).getByRole('checkbox', { name: `Select order #${first}` }).click()
+  await expect(bulkBar(page).getByText(`${total - 1} selected`)).toBeVisible()
+  const download = page.waitForEvent('download')
+  await bulkBar(page).getByRole('button', { name: 'Export selected' }).click()
+  const csv = await readFile(await (await download).path(), 'utf8')
+  const exported = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data.map((r) => r['Order number'])
+  expect(exported).toHaveLength(total - 1)
+  expect(exported).not.toContain(first)
+
+  // Another filter picks other orders: the selection goes.
+  await pickOption(page, 'Fulfillment', 'Fulfilled')
+  await expect(bulkBar(page)).toHaveCount(0)
+})
+
+test('compact density shows at least 15 orders at 1280x800', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await connectDemoStore(page)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings', exact: true }).click()
+  await page.getByText('Compact: more orders on screen').click()
+  await expect(page.getByRole('radio', { name: /^Compact/ })).toBeChecked()
+  await waitForCachedOrders(page)
+  const fullyVisible = () =>
+    grid(page).evaluate((el) => {
+      const box = el.getBoundingClientRect()
+      const bottom = Math.min(box.bottom, window.innerHeight)
+      return [...el.querySelectorAll('[role="row"]')].filter((row) => {
+        const r = row.getBoundingClientRect()
+        return r.top >= box.top && r.bottom <= bottom + 0.5 && row.textContent?.includes('#')
+      }).length
+    })
+  await expect.poll(fullyVisible).toBeGreaterThanOrEqual(15)
+  // The choice is kept: after a reload the list is still compact.
+  await page.reload()
+  await expect.poll(fullyVisible, { timeout: 20_000 }).toBeGreaterThanOrEqual(15)
+})
+
+test('the selection goes to the scanner queue and limits a tracking import to its orders', async ({ page, demoStore }) => {
+  await connectDemoStore(page)
+  await setUndoWindow(page, 0)
+  await waitForCachedOrders(page)
+  const waiting = (await unfulfilledOrders(demoStore)).map((o) => o.number)
+  await pickOption(page, 'Fulfillment', 'Unfulfilled')
+  await pickOption(page, 'Sort', 'Oldest first')
+  const oldest = (await storeList(demoStore, 'filter[fulfillment_status]=unfulfilled&sort=date&page_size=8')).data.map((o) => o.number)
+  await expect.poll(() => visibleOrderNumbers(page, 8)).toEqual(oldest)
+  // The filter lists cancelled orders too; the scanner's queue leaves them out: pick two it takes.
+  const listed = oldest.filter((n) => waiting.includes(n))
+  const [outsider, ...picked] = listed.slice(0, 3) as [string, string, string]
+  for (const number of picked) await grid(page).getByRole('checkbox', { name: `Select order #${number}` }).click()
+  await expect(bulkBar(page).getByText('2 selected')).toBeVisible()
+
+  await bulkBar(page).getByRole('button', { name: 'Send to scanner queue' }).click()
+  const scanner = page.getByRole('dialog')
+  await expect(scanner.getByText('0 of 2 tracked')).toBeVisible()
+  await expect(scanner.getByRole('region', { name: 'Order to ship' })).toContainText(`Order #${picked[0]}`)
+  await scanner.getByRole('button', { name: 'Close scanner' }).click()
+
+  await bulkBar(page).getByRole('button', { name: 'Import tracking for selection' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByText('For the 2 selected orders only')).toBeVisible()
+  await dialog.getByRole('textbox', { name: 'CSV content' }).fill([`${picked[0]},SELGOOD1,UPS,no`, `${outsider},SELOUT1,UPS,no`].join('\n'))
+  await dialog.getByRole('button', { name: 'Check rows' }).click()
+  await expect(dialog.getByText('1 ready, 0 skipped, 1 with problems.')).toBeVisible()
+  await expect(dialog.getByRole('cell', { name: `Order #${outsider} is not one of the 2 selected orders.` })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Import 1 row' }).click()
+  await expect(dialog.getByText('1 queued, 0 skipped, 1 not imported.')).toBeVisible()
+  await expect.poll(async () => (await storeOrder(demoStore, Number(picked[0]))).trackno).toBe('SELGOOD1')
+  expect((await storeOrder(demoStore, Number(outsider))).trackno).toBeFalsy()
 })

@@ -6,6 +6,7 @@
 // revisions for the next connection to the same store, unless the writer deletes them by name.
 // Order writes here go without an undo window (set to 0), which has its own spec (undo.spec.ts).
 import { readFile } from 'node:fs/promises'
+import { strFromU8, unzipSync } from 'fflate'
 import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
@@ -248,24 +249,50 @@ test('disconnecting keeps drafts, revisions and unsent writes, and connecting th
   expect(await storedeskDatabases(page)).toHaveLength(1)
 })
 
-test('the disconnect dialog exports the work as a file, and deletes it only once the store’s name is typed', async ({ page, demoStore }) => {
+test('the disconnect dialog exports the work as a .zip of the posts and their revisions, and deletes it only once the store’s name is typed', async ({ page, demoStore }) => {
   test.setTimeout(180_000)
   await connectDemoStore(page)
   await waitForFirstSync(page)
   await demoStore.control('PUT', '/faults', { dropRate: 1 })
   await addTracking(page, 1005, 'UNSENT1005')
+  await writePost(page, 'EXPORT post')
+  await expect(page.getByRole('status', { name: 'Post state' })).toHaveText('Waiting to send (offline)')
   await writeDraft(page, 'EXPORT draft', 'Words worth keeping.')
 
   const dialog = await openDisconnectDialog(page)
-  await expect(dialog).toContainText('1 unsent change, 1 draft')
+  const summary = /(\d+) unsent changes?, 1 draft, (\d+) revisions?/
+  await expect(dialog).toContainText(summary)
+  const revisionCount = Number(summary.exec((await dialog.textContent()) ?? '')![2])
   const downloaded = page.waitForEvent('download')
-  await dialog.getByRole('button', { name: 'Export them to a file' }).click()
+  await dialog.getByRole('button', { name: 'Export them as a .zip file' }).click()
   const download = await downloaded
-  expect(download.suggestedFilename()).toMatch(/^storedesk-demo-store-\d{4}-\d\d-\d\d\.html$/)
-  const file = await readFile((await download.path())!, 'utf8')
-  expect(file).toContain('<h2>EXPORT draft</h2>')
-  expect(file).toContain('<p>Words worth keeping.</p>')
-  expect(file).toContain('Tracking UNSENT1005')
+  expect(download.suggestedFilename()).toMatch(/^storedesk-demo-store-\d{4}-\d\d-\d\d\.zip$/)
+  await expect(dialog.getByRole('status')).toHaveText(`Exported: ${download.suggestedFilename()} is in your downloads.`)
+  const zip = unzipSync(new Uint8Array(await readFile((await download.path())!)))
+  const text = (name: string) => strFromU8(zip[name]!)
+  expect(Object.keys(zip).sort()).toEqual(['export-draft.html', 'export-post.html', 'index.html', 'revisions.json', 'unsent-changes.json'])
+
+  // Each post is a page of its own, with its title and body, and says how many revisions it has.
+  const revisions = (JSON.parse(text('revisions.json')) as { revisions: { post: { title: string; file: string }; time: string; content: string }[] }).revisions
+  expect(revisions).toHaveLength(revisionCount)
+  for (const [file, title, body] of [
+    ['export-post.html', 'EXPORT post', 'Written while the store could not be reached.'],
+    ['export-draft.html', 'EXPORT draft', 'Words worth keeping.'],
+  ] as const) {
+    expect(text(file)).toContain(`<title>${title}</title>`)
+    expect(text(file)).toContain(`<h1>${title}</h1>`)
+    expect(text(file)).toContain(`<p>${body}</p>`)
+    const own = revisions.filter((r) => r.post.file === file)
+    expect(text(file)).toContain(`${own.length} revision${own.length === 1 ? '' : 's'} in revisions.json`)
+    for (const revision of own) expect(revision.post.title).toBe(title)
+  }
+  // The post published offline was kept as a revision before publishing, its words in it.
+  const published = revisions.filter((r) => r.post.file === 'export-post.html')
+  expect(published.length).toBeGreaterThan(0)
+  expect(published[0]!.content).toContain('Written while the store could not be reached.')
+  expect(Number.isNaN(Date.parse(published[0]!.time))).toBe(false)
+  expect(text('index.html')).toContain('Tracking UNSENT1005')
+  expect(text('unsent-changes.json')).toContain('UNSENT1005')
 
   // Naive UI hides the radio input itself; a person clicks its words.
   await dialog.getByText('Delete them from this computer').click()

@@ -15,7 +15,7 @@ async function connectDemo(page: Page) {
   await page.getByRole('button', { name: 'Try the demo store' }).click()
   const consent = await consentOpened
   await consent.getByRole('button', { name: 'Install' }).click()
-  await expect(consent.getByRole('heading', { name: 'Connected' })).toBeVisible()
+  await expect(consent.getByRole('heading', { name: 'Storedesk is connected to the store' })).toBeVisible()
   await consent.close()
   await expect(page).toHaveURL(/#\/orders$/)
 }

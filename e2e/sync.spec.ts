@@ -116,3 +116,17 @@ test('a storm of 429 answers still ends with the cache equal to the store', asyn
   expect(cached).toEqual(snapshot(await storeOrders(demoStore)))
   expect(cached.filter((o) => o.trackno.startsWith('STORM')).map((o) => o.ID)).toEqual([1001, 1500, 2100])
 })
+
+test('the first sync shows its progress in the frame on every screen, and the app stays usable meanwhile', async ({ page, demoStore }) => {
+  test.setTimeout(180_000)
+  await demoStore.control('PUT', '/faults', { latencyMs: 1500 })
+  await connectDemoStore(page)
+  const frame = page.getByRole('complementary').getByRole('status', { name: 'Sync progress in the frame' })
+  await expect(frame).toContainText(/Reading (orders|abandoned checkouts|blog posts|blog collections|meta field definitions) from the store/, { timeout: 30_000 })
+  await expect(frame).toContainText(/[\d,]+ of [\d,]+/)
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' }).click()
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Blog posts' })).toBeVisible()
+  await expect(frame).toBeVisible()
+  await demoStore.control('PUT', '/faults', { latencyMs: 0 })
+  await expect(frame).toBeHidden({ timeout: 90_000 })
+})

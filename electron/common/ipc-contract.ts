@@ -71,6 +71,9 @@ export const ConnectionsState = z.object({
 })
 export type ConnectionsState = z.infer<typeof ConnectionsState>
 
+/** How long a connect attempt waits for the store's consent before both processes give it up. */
+export const ATTEMPT_LIFETIME_MS = 10 * 60 * 1000
+
 export const ConnectAttempt = z.object({
   attemptId: z.string(),
   authorizeUrl: z.string().url(),
@@ -130,6 +133,66 @@ export const StoreCall = z.object({
   params: z.unknown(),
 })
 
+/** The stylesheet fetched for the blog preview (electron/services/preview-stylesheet.ts). */
+export const PreviewStylesheet = z.object({
+  /** Where the CSS finally came from, after redirects: its relative url()s resolve against it. */
+  url: z.string(),
+  css: z.string(),
+})
+export type PreviewStylesheet = z.infer<typeof PreviewStylesheet>
+
+/**
+ * A plain file name: no folder separators, no `.`/`..`, none of the characters Windows refuses,
+ * no control characters, no trailing dot or space. Export files are named by the renderer and
+ * written by the main process, which must never be steered outside the folder it made.
+ */
+export function isPlainFileName(name: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return name.length > 0 && name.length <= 120 && !/[/\\<>:"|?*\u0000-\u001f]/.test(name) && name !== '.' && name !== '..' && !/[. ]$/.test(name)
+}
+const PlainFileName = z.string().refine(isPlainFileName, 'must be a plain file name')
+
+export const MAX_EXPORT_FILE_CHARS = 32 * 1024 * 1024
+export const MAX_EXPORT_TOTAL_CHARS = 256 * 1024 * 1024
+
+/** An export of drafts and revisions to write into a new folder (renderer/src/data/archive.ts). */
+export const ExportFolderRequest = z
+  .object({
+    /** The new folder's name, e.g. "Storedesk Demo store 2026-12-01" (" (2)" is added when taken). */
+    folderName: PlainFileName,
+    files: z.array(z.object({ name: PlainFileName, content: z.string().max(MAX_EXPORT_FILE_CHARS) })).min(1).max(10_000),
+  })
+  .refine((request) => new Set(request.files.map((file) => file.name.toLowerCase())).size === request.files.length, 'file names must differ (ignoring case)')
+  .refine((request) => request.files.reduce((sum, file) => sum + file.content.length, 0) <= MAX_EXPORT_TOTAL_CHARS, 'the export is larger than 256 MB')
+export type ExportFolderRequest = z.infer<typeof ExportFolderRequest>
+
+export const ExportedFolder = z.object({ folder: z.string(), files: z.number().int() })
+export type ExportedFolder = z.infer<typeof ExportedFolder>
+/** Paper the print view is laid out for: A4, US Letter, or a 4x6 inch thermal label. */
+export const PAPER_SIZES = ['a4', 'letter', '4x6'] as const
+export type PaperSize = (typeof PAPER_SIZES)[number]
+
+export const PrintRequest = z.object({
+  paper: z.enum(PAPER_SIZES),
+  /** Sheets are laid out upright; the field is fixed so a caller cannot ask for anything else. */
+  landscape: z.literal(false),
+  /** The name the save dialog suggests, without ".pdf" (letters, digits, spaces, - _ . only). */
+  fileName: z.string().regex(/^[\p{L}\p{N} _.-]{1,80}$/u),
+})
+export type PrintRequest = z.infer<typeof PrintRequest>
+
+export const PrintOutcome = z.object({
+  /** False when the user closed the print dialog without printing. */
+  printed: z.boolean(),
+})
+export type PrintOutcome = z.infer<typeof PrintOutcome>
+
+export const SavePdfOutcome = z.object({
+  /** Where the PDF was written; null when the user cancelled the save dialog. */
+  savedTo: z.string().nullable(),
+})
+export type SavePdfOutcome = z.infer<typeof SavePdfOutcome>
+
 const none = z.tuple([])
 
 // ---------------------------------------------------------------- channels
@@ -139,6 +202,8 @@ export const channels = {
   'app.getInfo': { args: none, result: AppInfo },
   /** Opens an http(s) URL in the system browser (external links never navigate the app). */
   'app.openExternal': { args: z.tuple([z.string().url().max(4096)]), result: z.null() },
+  /** A desktop notification, shown only while the app's window is not focused; true when one was shown. */
+  'app.notify': { args: z.tuple([z.object({ title: z.string().min(1).max(200), body: z.string().max(1000) })]), result: z.boolean() },
 
   'connections.get': { args: none, result: ConnectionsState },
   'connections.setActive': { args: z.tuple([z.string().min(1).max(128)]), result: ConnectionsState },
@@ -153,6 +218,21 @@ export const channels = {
   /** Whether the store answered recently; decided by real requests. */
   'store.checkReachability': { args: z.tuple([z.string().min(1).max(128)]), result: Reachability },
   'diagnostics.requestLog': { args: none, result: z.array(RequestLogEntry) },
+
+  /** Fetches a blog's stylesheet for the preview (https, or http on this computer); the renderer sanitises it. */
+  'blogs.fetchPreviewStylesheet': { args: z.tuple([z.string().min(1).max(2048)]), result: PreviewStylesheet },
+  /**
+   * Asks the user for a folder and writes the export into a new folder inside it; null when the
+   * user cancelled. Electron only: the browser shell downloads the same files as a .zip.
+   */
+  'localData.exportToFolder': { args: z.tuple([ExportFolderRequest]), result: ExportedFolder.nullable() },
+  /**
+   * Prints the calling window's page through the system print dialog (Electron only: the
+   * browser shell's page prints itself with window.print()).
+   */
+  'print.print': { args: z.tuple([PrintRequest]), result: PrintOutcome },
+  /** Renders the calling window's page to PDF and writes it where the user chooses (Electron only). */
+  'print.savePdf': { args: z.tuple([PrintRequest]), result: SavePdfOutcome },
 } as const
 
 /** Events the main process pushes to the renderer: `namespace.onDid…` → payload. */

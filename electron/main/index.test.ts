@@ -37,7 +37,8 @@ const rec = vi.hoisted(() => {
     launches: [] as string[],
     emit: undefined as undefined | ((event: EventName, payload: unknown) => void),
   }
-  return { appHandlers, ipcHandlers, windows, sent, opened, network, session, services, protocol }
+  const dialogs: unknown[][] = []
+  return { appHandlers, ipcHandlers, windows, sent, opened, network, session, services, protocol, dialogs }
 })
 
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -105,6 +106,18 @@ vi.mock('electron', () => {
     },
     BrowserWindow,
     Menu: { buildFromTemplate: () => ({ popup: () => {} }) },
+    Notification: class {
+      static isSupported() {
+        return true
+      }
+      show() {}
+    },
+    dialog: {
+      showOpenDialog: async (...args: unknown[]) => {
+        rec.dialogs.push(args)
+        return { canceled: false, filePaths: ['/home/ann/Exports'] }
+      },
+    },
     net: { isOnline: () => rec.network.online },
     protocol: {
       registerSchemesAsPrivileged: (schemes: unknown[]) => {
@@ -277,6 +290,12 @@ describe('Electron shell wiring', () => {
     rec.network.online = false
     expect(host.networkOnline?.()).toBe(false)
     rec.network.online = true
+  })
+
+  it('gives the services a folder picker over the app’s window, for exports', async () => {
+    const options = { title: 'Choose where to export the drafts and revisions', buttonLabel: 'Export here' }
+    expect(await rec.services.host!.chooseFolder!(options)).toBe('/home/ann/Exports')
+    expect(rec.dialogs).toEqual([[rec.windows[0], { ...options, properties: ['openDirectory', 'createDirectory'] }]])
   })
 
   it('forwards service events to the window', () => {

@@ -8,8 +8,9 @@ import { mkdirSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, Menu, net, protocol, safeStorage, session, shell } from 'electron'
+import { app, BrowserWindow, Menu, net, Notification, protocol, safeStorage, session, shell } from 'electron'
 import { editableContextMenu, spellCheckerLanguages } from './spellcheck'
+import { createFolderPicker } from './folder-picker'
 import type { HostCapabilities, MainServices } from '../services/host-contract'
 import { createMainServices } from '../services/main-services'
 import { createEncryptedVault, createFileVault } from '../services/vault'
@@ -17,10 +18,12 @@ import { EVENT_CHANNEL } from '../preload/event-channel'
 import { headerCsp } from '../services/renderer-csp'
 import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, appResponseHeaders, resolveAppRequest } from './app-protocol'
 import { startAutoUpdate } from './auto-update'
+import { createDesktopNotifier } from './desktop-notify'
 import { claimSingleInstance, routeDeepLinks } from './deep-link-router'
 import { SCHEME, profileFromArgs } from './deep-links'
 import { registerIpc } from './ipc'
 import { createIpcDispatch } from './ipc-dispatch'
+import { printChannels } from './print'
 import { chooseVaultKind, isAllowedNavigation, isExternalWebUrl } from './trust'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -69,6 +72,12 @@ async function createServices(): Promise<MainServices> {
     redirectUri: () => `${SCHEME}://oauth/callback`,
     openExternal: openInSystemBrowser,
     networkOnline: () => net.isOnline(),
+    notify: createDesktopNotifier({
+      isSupported: () => Notification.isSupported(),
+      windowFocused: () => !!mainWindow && !mainWindow.isDestroyed() && mainWindow.isFocused(),
+      show: (options) => new Notification(options).show(),
+    }),
+    chooseFolder: createFolderPicker(() => mainWindow),
     ...(process.env.STOREDESK_DEMO_STORE_URL ? { demoStoreUrl: process.env.STOREDESK_DEMO_STORE_URL } : {}),
   }
   const services = await createMainServices(host)
@@ -180,6 +189,7 @@ function start(): void {
       services: () => servicesReady,
       app: () => ({ windowContentsId: mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents.id : null, entryUrl }),
       log: (message) => console.warn(message),
+      windowChannels: printChannels((message) => console.warn(message)),
     }),
   )
 

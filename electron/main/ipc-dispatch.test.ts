@@ -54,4 +54,25 @@ describe('createIpcDispatch', () => {
     expect(await dispatch('diagnostics.requestLog', appSender, [])).toMatchObject({ ok: false, error: { code: 'internal' } })
     expect(logs.join('\n')).not.toContain('shpat_123')
   })
+
+  it('answers a window channel on the sending window itself, after the same sender check', async () => {
+    const calls: ChannelName[] = []
+    const windowCalls: { args: unknown[]; webContentsId: number }[] = []
+    const withWindow = createIpcDispatch({
+      services: async () => ({ invoke: async (channel: ChannelName) => void calls.push(channel) }) as unknown as MainServices,
+      app: () => ({ windowContentsId: 1, entryUrl }),
+      log: () => {},
+      windowChannels: {
+        'print.print': async (args, webContentsId) => {
+          windowCalls.push({ args, webContentsId })
+          return { ok: true, value: { printed: true } }
+        },
+      },
+    })
+    const request = [{ paper: 'a4', landscape: false, fileName: 'Pick list' }]
+    expect(await withWindow('print.print', appSender, request)).toEqual({ ok: true, value: { printed: true } })
+    expect(await withWindow('print.print', { ...appSender, webContentsId: 2 }, request)).toEqual(REFUSED_SENDER)
+    expect(windowCalls).toEqual([{ args: request, webContentsId: 1 }])
+    expect(calls).toEqual([])
+  })
 })

@@ -10,6 +10,12 @@ export const REFUSED_SENDER: IpcResult<never> = { ok: false, error: { code: 'bad
 
 export type IpcDispatch = (channel: ChannelName, sender: SenderFacts, args: unknown) => Promise<IpcResult<unknown>>
 
+/**
+ * Channels the Electron shell answers itself, on the sending window (printing it): they act on
+ * that webContents, which the host-agnostic services know nothing of. Same sender check first.
+ */
+export type WindowChannels = Partial<Record<ChannelName, (args: unknown[], webContentsId: number) => Promise<IpcResult<unknown>>>>
+
 /** Where a refused message came from, for the log: scheme and host only, never the payload. */
 function describeSender(sender: SenderFacts): string {
   let where = 'no frame'
@@ -28,6 +34,7 @@ export function createIpcDispatch(deps: {
   services: () => Promise<MainServices>
   app: () => AppIdentity
   log: (message: string) => void
+  windowChannels?: WindowChannels
 }): IpcDispatch {
   return async (channel, sender, args) => {
     if (!isTrustedSender(sender, deps.app())) {
@@ -36,9 +43,11 @@ export function createIpcDispatch(deps: {
     }
     if (!Array.isArray(args)) return { ok: false, error: { code: 'bad_request', message: 'The request’s arguments must be a list.' } }
     try {
+      const own = deps.windowChannels?.[channel]
+      if (own) return await own(args, sender.webContentsId)
       return await (await deps.services()).invoke(channel, args)
     } catch {
-      deps.log(`${channel} failed inside the services`)
+      deps.log(`${channel} failed inside the ${deps.windowChannels?.[channel] ? 'window' : 'services'}`)
       return { ok: false, error: { code: 'internal', message: 'Something went wrong inside Storedesk.' } }
     }
   }

@@ -30,6 +30,13 @@ export interface HostCapabilities {
   now?: () => number
   /** Whether the machine has a network at all (Electron's net.online); a store is not asked while it has none. */
   networkOnline?: () => boolean
+  /** Shows a desktop notification if the app's window is not focused; false when it did not (or cannot). */
+  notify?: (title: string, body: string) => boolean
+  /**
+   * Asks the user to pick a folder (Electron's dialog); null when they cancel. Absent where the
+   * shell cannot show one (the browser shell downloads exports instead).
+   */
+  chooseFolder?: (options: { title: string; buttonLabel: string }) => Promise<string | null>
 }
 
 export interface MainServices {

@@ -1,5 +1,7 @@
 // @vitest-environment node
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -304,6 +306,20 @@ describe('hostile IPC payloads', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 
+  it('says at once when nothing answers at the typed address, and opens no consent page', async () => {
+    const s = await start()
+    const result = await s.invoke('connections.begin', [{ shopUrl: 'http://127.0.0.1:1', clientId: 'b', clientSecret: 'secret-c', scopes: ['read_orders'] }])
+    expect(result).toEqual({ ok: false, error: { code: 'network', message: 'Nothing answered at 127.0.0.1:1. Check the store’s address and your connection, then try again.' } })
+    expect(opened).toEqual([])
+  })
+
+  it('refuses a bare word as a store address', async () => {
+    const s = await start()
+    const result = await s.invoke('connections.begin', [{ shopUrl: 'acme', clientId: 'b', clientSecret: 'secret-c', scopes: ['read_orders'] }])
+    expect(result.ok).toBe(false)
+    expect(opened).toEqual([])
+  })
+
   it('turns an unexpected failure into a generic internal error, with details only in the local log and no secret there', async () => {
     const inner = createFileVault(join(profileDir, 'secrets.json'))
     let explode = false
@@ -340,7 +356,8 @@ describe('a stale callback', () => {
     const outcome = await s.handleOAuthCallback(`${REDIRECT}?${new URLSearchParams(signParams({ code: 'c', shop: store.shop, state }, CLIENT_SECRET))}`)
     expect(outcome).toEqual({ attemptId: attempt.attemptId, ok: false, error: { code: 'oauth', message: 'This connect attempt expired (after 10 minutes). Start connecting again.' } })
     expect(events.at(-1)).toEqual({ event: 'connections.onDidFinishConnect', payload: outcome })
-    expect(store.received).toEqual([])
+    // Only the check that the address answers, made before the attempt began: no code exchange.
+    expect(store.received.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /'])
     expect((await ok<ConnectionsState>(s, 'connections.get', [])).connections).toEqual([])
   })
 })
@@ -366,5 +383,68 @@ describe('launch link', () => {
     expect(stale).toMatchObject({ ok: false, error: { code: 'oauth', message: expect.stringContaining('older than 5 minutes') } })
     const altered = await s.handleLaunchLink(link(now).replace(/timestamp=\d+/, `timestamp=${now + 1}`))
     expect(altered).toMatchObject({ ok: false, error: { code: 'oauth', message: expect.stringContaining('signature') } })
+  })
+})
+
+describe('blogs.fetchPreviewStylesheet', () => {
+  it('answers the stylesheet a local address serves, and refuses other answers as data in the writer’s words', async () => {
+    const server = createServer((request, response) => {
+      if (request.url === '/theme.css') response.writeHead(200, { 'Content-Type': 'text/css' }).end('body { color: rgb(1, 2, 3) }')
+      else response.writeHead(200, { 'Content-Type': 'text/html' }).end('<p>not css</p>')
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      const s = await start()
+      expect(await s.invoke('blogs.fetchPreviewStylesheet', [`${base}/theme.css`])).toEqual({ ok: true, value: { url: `${base}/theme.css`, css: 'body { color: rgb(1, 2, 3) }' } })
+      expect(await s.invoke('blogs.fetchPreviewStylesheet', [`${base}/page`])).toEqual({
+        ok: false,
+        error: { code: 'invalid_response', message: 'The stylesheet could not be loaded: the address sent “text/html”, not a stylesheet (text/css).' },
+      })
+      expect(await s.invoke('blogs.fetchPreviewStylesheet', ['http://blog.example.com/theme.css'])).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('only https addresses') } })
+      expect(await s.invoke('blogs.fetchPreviewStylesheet', [''])).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringMatching(/^The request was not understood: argument 1/) } })
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+})
+
+describe('localData.exportToFolder', () => {
+  const request = { folderName: 'Storedesk Demo store 2026-12-01', files: [{ name: 'index.html', content: '<h1>Posts</h1>' }, { name: 'revisions.json', content: '[]' }] }
+
+  it('writes the files into a new folder inside the one the user picked, or nothing when they cancel', async () => {
+    const picked = await mkdtemp(join(tmpdir(), 'storedesk-picked-'))
+    try {
+      let answer: string | null = picked
+      const asked: unknown[] = []
+      const s = await start({ ...makeHost(), chooseFolder: async (options) => (asked.push(options), answer) })
+      expect(await s.invoke('localData.exportToFolder', [request])).toEqual({ ok: true, value: { folder: join(picked, request.folderName), files: 2 } })
+      expect(await readFile(join(picked, request.folderName, 'index.html'), 'utf8')).toBe('<h1>Posts</h1>')
+      expect(asked).toEqual([{ title: 'Choose where to export the drafts and revisions', buttonLabel: 'Export here' }])
+      answer = null
+      expect(await s.invoke('localData.exportToFolder', [request])).toEqual({ ok: true, value: null })
+    } finally {
+      await rm(picked, { recursive: true, force: true })
+    }
+  })
+
+  it('refuses file names that would leave the folder, and duplicates, before asking for a folder', async () => {
+    const asked: unknown[] = []
+    const s = await start({ ...makeHost(), chooseFolder: async (options) => (asked.push(options), tmpdir()) })
+    for (const name of ['../index.html', 'posts/a.html', 'C:\\a.html', '..', 'a.html ']) {
+      const result = await s.invoke('localData.exportToFolder', [{ ...request, files: [{ name, content: 'x' }] }])
+      expect(result).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('must be a plain file name') } })
+    }
+    const twice = await s.invoke('localData.exportToFolder', [{ ...request, files: [{ name: 'a.html', content: '1' }, { name: 'A.html', content: '2' }] }])
+    expect(twice).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('file names must differ') } })
+    expect(asked).toEqual([])
+  })
+
+  it('says so in a shell that cannot show a folder picker', async () => {
+    const s = await start()
+    expect(await s.invoke('localData.exportToFolder', [request])).toEqual({
+      ok: false,
+      error: { code: 'bad_request', message: 'This window cannot choose a folder; export downloads the files as one .zip instead.' },
+    })
   })
 })

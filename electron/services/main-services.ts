@@ -25,10 +25,15 @@ import { createApiClient, describeScopes, type FetchLike, type Sleep } from './a
 import { openConnectionStore } from './connections'
 import { createDemoLauncher, type StartDemoStore } from './demo'
 import { createDiagnostics } from './diagnostics'
+import { ExportFolderError, writeExportFolder } from './export-folder'
 import type { HostCapabilities, MainServices } from './host-contract'
 import { createOAuthFlow, normaliseShopUrl, type ConnectTarget } from './oauth'
+import { fetchPreviewStylesheet } from './preview-stylesheet'
 import { createReachabilityProbe } from './reachability-probe'
 import { RequestLog } from './request-log'
+
+/** How long a store the user typed may take to answer before Connect gives up. */
+const STORE_ANSWER_TIMEOUT_MS = 10_000
 
 /** Replaceable pieces, for tests; every shell uses the defaults. */
 export interface MainServicesDeps {
@@ -172,6 +177,24 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
     return state
   }
 
+  /**
+   * Before a consent page opens for a store the user typed, the store must answer at all:
+   * a wrong or unreachable address is said at once, not after a tab that never loads.
+   */
+  async function requireStoreAnswers(shopBase: string, shop: string) {
+    try {
+      await (deps.fetch ?? fetch)(`${shopBase}/`, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(STORE_ANSWER_TIMEOUT_MS) })
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
+      fail(
+        timedOut ? 'timeout' : 'network',
+        timedOut
+          ? `The store at ${shop} did not answer within ${STORE_ANSWER_TIMEOUT_MS / 1000} seconds. Check the address and your connection, then try again.`
+          : `Nothing answered at ${shop}. Check the store’s address and your connection, then try again.`,
+      )
+    }
+  }
+
   async function beginAttempt(target: ConnectTarget) {
     const { attempt, authorizeUrl } = oauth.begin(target, host.redirectUri())
     let openedExternally = false
@@ -194,6 +217,8 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
       await host.openExternal(url.href)
       return null
     },
+
+    'app.notify': async ([{ title, body }]) => host.notify?.(title, body) ?? false,
 
     'connections.get': () => connectionsState(),
 
@@ -219,6 +244,7 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
       if (!address) fail('bad_request', 'The store address could not be used. Enter it like acme.example.com or https://acme.example.com (plain http only for a store on this computer).')
       const { shop, shopBase } = address
       diagnostics.rememberSecret(request.clientSecret)
+      await requireStoreAnswers(shopBase, shop)
       return beginAttempt({ shopBase, shop, clientId: request.clientId, clientSecret: request.clientSecret, scopes: request.scopes, label: shop, isDemo: false })
     },
 
@@ -271,6 +297,28 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
     },
 
     'diagnostics.requestLog': async () => requestLog.entries(),
+
+    'blogs.fetchPreviewStylesheet': async ([address]) => {
+      const result = await fetchPreviewStylesheet(address, deps.fetch ? { fetch: deps.fetch } : {})
+      if (!result.ok) throw new ServiceError(result.error)
+      return result.value
+    },
+
+    'localData.exportToFolder': async ([request]) => {
+      if (!host.chooseFolder) fail('bad_request', 'This window cannot choose a folder; export downloads the files as one .zip instead.')
+      const parent = await host.chooseFolder({ title: 'Choose where to export the drafts and revisions', buttonLabel: 'Export here' })
+      if (parent === null) return null
+      try {
+        return await writeExportFolder(parent, request.folderName, request.files)
+      } catch (error) {
+        if (error instanceof ExportFolderError) fail('internal', error.message)
+        throw error
+      }
+    },
+    // The Electron shell answers these itself, on the sender's window (electron/main/print.ts);
+    // a browser prints its own page, so here they only explain that.
+    'print.print': async () => fail('bad_request', "Printing through Storedesk is for the desktop app. In the browser, use the browser's Print command."),
+    'print.savePdf': async () => fail('bad_request', "Saving as PDF through Storedesk is for the desktop app. In the browser, use Print and choose Save as PDF."),
   }
 
   async function invoke(channel: ChannelName, args: unknown): Promise<IpcResult<unknown>> {

@@ -199,6 +199,8 @@ describe('helpers', () => {
     expect(normaliseShopUrl('http://127.0.0.1:4010/')).toEqual({ shop: '127.0.0.1:4010', shopBase: 'http://127.0.0.1:4010' })
     expect(normaliseShopUrl('ftp://acme.example.com')).toBeNull()
     expect(normaliseShopUrl('http://acme.example.com')).toBeNull()
+    expect(normaliseShopUrl('acme')).toBeNull()
+    expect(normaliseShopUrl('http://localhost:4010')).toEqual({ shop: 'localhost:4010', shopBase: 'http://localhost:4010' })
     expect(normaliseShopUrl('https://user:pw@acme.example.com')).toBeNull()
   })
 })

@@ -6,13 +6,14 @@
 // nothing is kept from a refused callback.
 import { randomBytes as nodeRandomBytes } from 'node:crypto'
 import { z } from 'zod'
-import type { IpcErrorData } from '../common/ipc-contract'
+import { ATTEMPT_LIFETIME_MS, type IpcErrorData } from '../common/ipc-contract'
 import type { Scope } from '../common/store-api/operations'
+import { isWholeHost } from '../common/shop-host'
 import { computeHmac, verifyHmac } from './hmac'
 import type { FetchLike } from './api-client'
 import type { RequestLog } from './request-log'
 
-export const ATTEMPT_LIFETIME_MS = 10 * 60 * 1000
+export { ATTEMPT_LIFETIME_MS }
 export const LAUNCH_LINK_MAX_AGE_S = 5 * 60
 export const LAUNCH_LINK_MAX_SKEW_S = 60
 /** The only parameters a redirect may carry; anything else means it was not made by the store for us. */
@@ -84,6 +85,7 @@ export function normaliseShopUrl(input: string): { shop: string; shopBase: strin
   if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || !url.host) return null
   // The client secret travels to this address: plain http only to a store on this machine.
   if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return null
+  if (!isWholeHost(url.hostname)) return null
   return { shop: url.host, shopBase: url.origin }
 }
 

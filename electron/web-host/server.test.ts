@@ -281,7 +281,7 @@ describe('OAuth redirect', () => {
     const reply = await send(`${host.origin}/oauth/callback?code=abc&shop=127.0.0.1%3A4010&state=s1&timestamp=1&hmac=ff`)
     expect(services.callbacks).toEqual([`${host.origin}/oauth/callback?code=abc&shop=127.0.0.1%3A4010&state=s1&timestamp=1&hmac=ff`])
     expect(reply.status).toBe(200)
-    expect(reply.body).toContain('Connected — return to Storedesk.')
+    expect(reply.body).toContain('Storedesk is connected to the store')
     expect(reply.body).not.toMatch(/<script/i)
   })
 
@@ -289,7 +289,7 @@ describe('OAuth redirect', () => {
     services.callbackOutcome = { attemptId: null, ok: false, error: { code: 'oauth', message: 'The shop <img src=x onerror=alert(1)> is not the one you started with.' } }
     const reply = await send(`${host.origin}/oauth/callback?code=abc`)
     expect(reply.status).toBe(400)
-    expect(reply.body).toContain('Connection refused')
+    expect(reply.body).toContain('Storedesk did not connect')
     expect(reply.body).not.toMatch(/connected/i)
     expect(reply.body).toContain('The shop &lt;img src=x onerror=alert(1)&gt; is not the one you started with.')
     expect(reply.body).not.toContain('<img')

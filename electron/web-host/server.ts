@@ -63,6 +63,26 @@ function failure(code: 'bad_request' | 'payload_too_large' | 'internal', message
   return { ok: false, error: { code, message } }
 }
 
+/**
+ * The page a browser tab ends on after the store's consent page or a launch link: styled like
+ * the app (light or dark as the system is), with what happened and what to do next.
+ */
+function resultPage(title: string, message: string, next: string, ok: boolean) {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>${title} · Storedesk</title>
+<style>
+:root { color-scheme: light dark; --bg: #f5f6f8; --card: #fff; --text: #1f2225; --muted: #51565d; --ok: #18794e; --bad: #c0362c; }
+@media (prefers-color-scheme: dark) { :root { --bg: #101014; --card: #1c1c21; --text: #e8e9eb; --muted: #b4b8bf; --ok: #4fd08f; --bad: #ff8a80; } }
+body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: var(--bg); color: var(--text); font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+main { background: var(--card); border-radius: 12px; padding: 32px 40px; max-width: 480px; margin: 24px; box-shadow: 0 2px 12px rgb(0 0 0 / 0.12); }
+.brand { font-weight: 600; color: var(--muted); margin: 0 0 12px; }
+h1 { font-size: 1.4rem; margin: 0 0 8px; color: ${ok ? 'var(--ok)' : 'var(--bad)'}; }
+p { margin: 0 0 8px; }
+.next { color: var(--muted); }
+</style></head>
+<body><main><p class="brand">Storedesk</p><h1>${title}</h1><p role="status">${message}</p><p class="next">${next}</p></main></body></html>`
+}
+
 export async function startWebHost(options: WebHostOptions): Promise<RunningWebHost> {
   const indexHtml = readFileSync(join(options.rendererDir, 'index.html'), 'utf8')
   const csp = headerCsp(indexHtml)
@@ -103,12 +123,10 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   // (SameSite=Strict): the services decide whether it matches a pending attempt.
   app.get('/oauth/callback', async (c) => {
     const outcome = await services!.handleOAuthCallback(c.req.url)
-    const message = outcome.ok ? 'Connected — return to Storedesk.' : `Storedesk did not connect: ${outcome.error?.message ?? 'the callback was refused.'}`
+    const message = outcome.ok ? 'Its orders, checkouts and blog posts are being read into Storedesk now.' : `Storedesk did not connect: ${outcome.error?.message ?? 'the callback was refused.'}`
     c.header('Cache-Control', 'no-store')
     return c.html(
-      html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Storedesk</title></head>
-<body><main><h1>${outcome.ok ? 'Connected' : 'Connection refused'}</h1><p role="status">${message}</p><p>You can close this tab.</p></main></body></html>`,
+      resultPage(outcome.ok ? 'Storedesk is connected to the store' : 'Storedesk did not connect', message, outcome.ok ? 'You can close this tab and go back to Storedesk.' : 'Close this tab and start connecting again in Storedesk.', outcome.ok),
       outcome.ok ? 200 : 400,
     )
   })
@@ -119,12 +137,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
     const outcome = await services!.handleLaunchLink(c.req.url)
     c.header('Cache-Control', 'no-store')
     if (outcome.ok) return c.redirect('/', 302)
-    return c.html(
-      html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Storedesk</title></head>
-<body><main><h1>Launch link refused</h1><p role="status">${outcome.error?.message ?? 'The launch link was refused.'}</p></main></body></html>`,
-      400,
-    )
+    return c.html(resultPage('Launch link refused', outcome.error?.message ?? 'The launch link was refused.', 'Open Storedesk from the link `npm run web` printed.', false), 400)
   })
 
   app.get('/', async (c, next) => {

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { api, emit, resetFakeBridge } from '@/app/testing/fake-bridge'
 import { connection, state } from '@/app/testing/fixtures'
-import { registerDisconnectGuard, useConnectionsStore } from './connections-store'
+import { ATTEMPT_LIFETIME_MS } from '@common/ipc-contract'
+import { ATTEMPT_EXPIRED_MESSAGE, registerDisconnectGuard, useConnectionsStore } from './connections-store'
 
 vi.mock('@/bridge', () => import('@/app/testing/fake-bridge'))
 
@@ -101,6 +102,24 @@ describe('useConnectionsStore', () => {
     await store.cancel()
     expect(api.connections.cancel).toHaveBeenCalledWith('a9')
     expect(store.pendingAttempt).toBeNull()
+  })
+
+  it('stops waiting after the attempt lifetime and says why, asking the main process to drop it', async () => {
+    vi.useFakeTimers()
+    try {
+      api.connections.tryDemo.mockResolvedValue({ attemptId: 'a7', authorizeUrl: 'http://127.0.0.1:4010/admin/oauth/authorize', openedExternally: false })
+      api.connections.cancel.mockResolvedValue(null)
+      const store = useConnectionsStore()
+      await store.tryDemo()
+      vi.advanceTimersByTime(ATTEMPT_LIFETIME_MS - 1)
+      expect(store.pendingAttempt?.attemptId).toBe('a7')
+      vi.advanceTimersByTime(1)
+      expect(store.pendingAttempt).toBeNull()
+      expect(store.lastOutcome).toMatchObject({ ok: false, error: { message: ATTEMPT_EXPIRED_MESSAGE } })
+      expect(api.connections.cancel).toHaveBeenCalledWith('a7')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('a disconnect guard that answers false keeps the connection', async () => {

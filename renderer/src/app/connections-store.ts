@@ -4,7 +4,7 @@
 // token or a client secret.
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type { ConnectAttempt, ConnectionsState, ConnectionSummary, ConnectOutcome, ConnectRequest } from '@common/ipc-contract'
+import { ATTEMPT_LIFETIME_MS, type ConnectAttempt, type ConnectionsState, type ConnectionSummary, type ConnectOutcome, type ConnectRequest } from '@common/ipc-contract'
 import { api } from '@/bridge'
 
 /** Asked before a connection is disconnected; answering false keeps it (e.g. unsent changes). */
@@ -20,6 +20,12 @@ export function registerDisconnectGuard(guard: DisconnectGuard): () => void {
   disconnectGuards.add(guard)
   return () => disconnectGuards.delete(guard)
 }
+
+/**
+ * The main process forgets an unanswered attempt after ATTEMPT_LIFETIME_MS; the screen then
+ * stops waiting and says so, rather than showing "Waiting…" for ever.
+ */
+export const ATTEMPT_EXPIRED_MESSAGE = 'Nobody approved Storedesk on the store’s page within 10 minutes, so Storedesk stopped waiting. Start connecting again.'
 
 /** Opens the store's consent page where the main process did not already do so. */
 function openAuthorizePage(attempt: ConnectAttempt) {
@@ -76,10 +82,19 @@ export const useConnectionsStore = defineStore('connections', () => {
     return true
   }
 
+  let attemptTimer: ReturnType<typeof setTimeout> | null = null
+
   function startAttempt(attempt: ConnectAttempt) {
     pendingAttempt.value = attempt
     lastOutcome.value = null
     openAuthorizePage(attempt)
+    if (attemptTimer) clearTimeout(attemptTimer)
+    attemptTimer = setTimeout(() => {
+      if (pendingAttempt.value?.attemptId !== attempt.attemptId) return
+      pendingAttempt.value = null
+      lastOutcome.value = { attemptId: attempt.attemptId, ok: false, error: { code: 'timeout', message: ATTEMPT_EXPIRED_MESSAGE } }
+      void api.connections.cancel(attempt.attemptId).catch(() => undefined)
+    }, ATTEMPT_LIFETIME_MS)
   }
 
   async function tryDemo(): Promise<void> {

@@ -10,6 +10,8 @@ declare module 'vue-router' {
     public?: boolean
     /** The page title, also used by the frame for the document title. */
     title?: string
+    /** Shown without the frame's sidebar (the print view, which is itself what prints). */
+    bare?: boolean
   }
 }
 
@@ -19,6 +21,7 @@ export const CONNECT_PATH = '/connect'
 export const routes: RouteRecordRaw[] = [
   { path: '/', redirect: HOME_PATH },
   { path: '/orders', component: () => import('@/features/orders/OrdersPage.vue'), meta: { title: 'Orders' } },
+  { path: '/orders/print', component: () => import('@/features/orders/print/PrintPage.vue'), meta: { title: 'Print', bare: true } },
   { path: '/orders/:id', component: () => import('@/features/orders/OrderDetailPage.vue'), meta: { title: 'Order' } },
   { path: '/checkouts', component: () => import('@/features/checkouts/CheckoutsPage.vue'), meta: { title: 'Abandoned checkouts' } },
   { path: '/checkouts/:id', component: () => import('@/features/checkouts/CheckoutDetailPage.vue'), meta: { title: 'Abandoned checkout' } },

@@ -1,20 +1,54 @@
-import { describe, expect, it } from 'vitest'
-import { archiveFileName, archivePosts, buildArchive, type ArchiveInput } from './archive'
-import type { CachedBlog } from './db'
+// The export of drafts and revisions: one standalone, sanitised HTML file per post named from its
+// slug, revisions.json with every revision, an index; written to a folder through the main
+// process in Electron, or zipped for a download in the browser shell.
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { unzipSync, strFromU8 } from 'fflate'
+import Dexie from 'dexie'
+import { api, resetFakeBridge, StoredeskError } from '@/app/testing/fake-bridge'
+import { archiveFileName, archiveFolderName, archivePosts, buildArchiveFiles, exportArchive, postFileNames, zipArchive, type ArchiveInput, type ArchivePost } from './archive'
+import { describeExport } from './local-data'
+import { closeStoreDatabase, databaseName, storeDatabase, type CachedBlog } from './db'
+
+const bridge = vi.hoisted(() => ({ shell: 'web' as 'web' | 'electron' }))
+vi.mock('@/bridge', async () => {
+  const fake = await import('@/app/testing/fake-bridge')
+  return {
+    ...fake,
+    get shell() {
+      return bridge.shell
+    },
+  }
+})
 
 const input: ArchiveInput = {
   store: { label: 'Acme <Shop>', shop: 'acme.example.com' },
   exportedAt: new Date('2026-12-01T10:00:00Z'),
-  drafts: [{ key: 'local:a', fields: { title: 'Spring', content: '<p>Blossom <em>now</em></p>' }, baseUpdatedAt: null, savedAt: 3 }],
+  drafts: [
+    {
+      key: 'local:a',
+      fields: { title: 'Spring', content: '<p onclick="steal()">Blossom <em>now</em></p><script>steal()</script>', seo_title: 'Spring at Acme', seo_description: 'What grows <now>', seo_slug: 'spring-sale', summary: 'Buds and blossom' },
+      baseUpdatedAt: null,
+      savedAt: 3,
+    },
+  ],
   revisions: [
-    { id: 1, key: 'local:a', createdAt: 1, reason: 'timer', fields: { title: 'Spring', content: '<p>Bud</p>' } },
-    { id: 2, key: 'store:9', createdAt: 2, reason: 'publish', fields: { title: 'Autumn', content: '<p>Leaves</p>' } },
+    { id: 1, key: 'local:a', createdAt: Date.parse('2026-11-30T09:00:00Z'), reason: 'timer', fields: { title: 'Spring', content: '<p>Bud</p>' } },
+    { id: 3, key: 'local:a', createdAt: Date.parse('2026-11-30T10:00:00Z'), reason: 'publish', fields: { title: 'Spring', content: '<p>Blossom</p>' } },
+    { id: 2, key: 'store:9', createdAt: Date.parse('2026-11-29T08:00:00Z'), reason: 'store', fields: { title: 'Autumn', content: '<p>Leaves</p>' } },
   ],
   pendingPosts: [{ key: 'local:b', storeId: null, title: 'Queued </script> post', content: '<p>Sent later</p>', collectionKeys: [], pending: true } as CachedBlog],
   unsent: [{ id: 4, kind: 'blogs.create', write: { body: { title: 'Queued </script> post' } }, lanes: [], state: 'queued', attempts: 0, nextAttemptAt: 0, createdAt: 1, label: 'New post “Queued </script> post”' }],
 }
 
-describe('the export archive', () => {
+const page = (html: string) => new DOMParser().parseFromString(html, 'text/html')
+const file = (files: { name: string; content: string }[], name: string) => files.find((f) => f.name === name)!.content
+
+afterEach(() => {
+  resetFakeBridge()
+  bridge.shell = 'web'
+})
+
+describe('the export', () => {
   it('holds each post once, with the newest text this computer has and its revisions newest first', () => {
     const posts = archivePosts(input)
     expect(posts.map((p) => [p.key, p.source, p.title])).toEqual([
@@ -22,31 +56,100 @@ describe('the export archive', () => {
       ['local:b', 'unsent', 'Queued </script> post'],
       ['store:9', 'revision', 'Autumn'],
     ])
-    expect(posts[0]!.fields.content).toBe('<p>Blossom <em>now</em></p>')
-    expect(posts[0]!.revisions.map((r) => r.id)).toEqual([1])
+    expect(posts[0]!.revisions.map((r) => r.id)).toEqual([3, 1])
   })
 
-  it('is one HTML file showing every post’s HTML and revisions, with the data as JSON a program can read back', () => {
-    const html = buildArchive(input)
-    const page = new DOMParser().parseFromString(html, 'text/html')
-    expect(page.title).toBe('Drafts and revisions from Acme <Shop>')
-    const articles = [...page.querySelectorAll('article')]
-    expect(articles.map((a) => a.querySelector('h2')?.textContent)).toEqual(['Spring', 'Queued </script> post', 'Autumn'])
-    expect(articles[0]!.querySelector('.content em')?.textContent).toBe('now')
-    expect(articles[0]!.querySelector('details')?.textContent).toContain('Bud')
-    expect(page.querySelector('ul')?.textContent).toContain('New post “Queued </script> post”')
-    // Scripts in a post cannot run when the file is opened.
-    expect(page.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content')).toContain("default-src 'none'")
-
-    const data = JSON.parse(page.getElementById('storedesk-data')!.textContent!)
-    expect(data.format).toBe('storedesk-local-data')
-    expect(data.posts).toHaveLength(3)
-    expect(data.revisions).toHaveLength(2)
-    expect(data.unsent[0].write.body.title).toBe('Queued </script> post')
+  it('is one HTML file per post named from its slug, revisions.json, an index, and the unsent changes', () => {
+    expect(buildArchiveFiles(input).map((f) => f.name)).toEqual(['index.html', 'spring-sale.html', 'queued-lessscriptgreater-post.html', 'autumn.html', 'revisions.json', 'unsent-changes.json'])
   })
 
-  it('is named after the store and the day', () => {
-    expect(archiveFileName('Demo store', new Date('2026-12-01T10:00:00Z'))).toBe('storedesk-demo-store-2026-12-01.html')
-    expect(archiveFileName('Ünïcode', new Date('2026-12-01T10:00:00Z'))).toBe('storedesk-n-code-2026-12-01.html')
+  it('makes each post a standalone page with its title, search fields and sanitised body', () => {
+    const spring = page(file(buildArchiveFiles(input), 'spring-sale.html'))
+    expect(spring.title).toBe('Spring')
+    expect(spring.querySelector('h1')?.textContent).toBe('Spring')
+    expect([...spring.querySelectorAll('.search dd')].map((dd) => dd.textContent)).toEqual(['Spring at Acme', 'What grows <now>', 'spring-sale'])
+    expect(spring.querySelector('meta[name="description"]')?.getAttribute('content')).toBe('What grows <now>')
+    expect(spring.querySelector('.summary')?.textContent).toBe('Buds and blossom')
+    expect(spring.querySelector('.content em')?.textContent).toBe('now')
+    expect(spring.querySelector('.note')?.textContent).toContain('2 revisions in revisions.json')
+    // Nothing in a post can run when the file is opened.
+    expect(spring.querySelector('script')).toBeNull()
+    expect(spring.querySelector('[onclick]')).toBeNull()
+    expect(spring.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content')).toContain("default-src 'none'")
+  })
+
+  it('lists the posts and the unsent changes in the index', () => {
+    const index = page(file(buildArchiveFiles(input), 'index.html'))
+    expect(index.title).toBe('Drafts and revisions from Acme <Shop>')
+    expect([...index.querySelectorAll('ol a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Spring', 'spring-sale.html'],
+      ['Queued </script> post', 'queued-lessscriptgreater-post.html'],
+      ['Autumn', 'autumn.html'],
+    ])
+    expect(index.querySelector('ul')?.textContent).toContain('New post “Queued </script> post”')
+  })
+
+  it('keeps every revision of every post in revisions.json, with its post, time and content', () => {
+    const files = buildArchiveFiles(input)
+    const data = JSON.parse(file(files, 'revisions.json'))
+    expect(data.store).toEqual(input.store)
+    expect(data.revisions.map((r: { post: { title: string; file: string }; time: string; reason: string; content: string }) => [r.post.title, r.post.file, r.time, r.reason, r.content])).toEqual([
+      ['Spring', 'spring-sale.html', '2026-11-30T10:00:00.000Z', 'Before publishing', '<p>Blossom</p>'],
+      ['Spring', 'spring-sale.html', '2026-11-30T09:00:00.000Z', 'While writing', '<p>Bud</p>'],
+      ['Autumn', 'autumn.html', '2026-11-29T08:00:00.000Z', 'As on the store', '<p>Leaves</p>'],
+    ])
+    expect(JSON.parse(file(files, 'unsent-changes.json')).unsent[0].write.body.title).toBe('Queued </script> post')
+  })
+
+  it('gives posts that share a slug, or take an export file’s name, different file names', () => {
+    const post = (title: string, seo_slug?: string): ArchivePost => ({ key: title, title, fields: { title, ...(seo_slug ? { seo_slug } : {}) }, source: 'draft', revisions: [] })
+    expect(postFileNames([post('Spring'), post('Spring!'), post('Other', 'spring'), post('Index'), post('Revisions'), post('¿?')])).toEqual([
+      'spring.html',
+      'spring-2.html',
+      'spring-3.html',
+      'index-2.html',
+      'revisions-2.html',
+      'untitled-post.html',
+    ])
+  })
+
+  it('names the folder and the .zip after the store and the day', () => {
+    const at = new Date('2026-12-01T10:00:00Z')
+    expect(archiveFolderName('Demo store', at)).toBe('Storedesk Demo store 2026-12-01')
+    expect(archiveFolderName('Acme/Shop: "B"', at)).toBe('Storedesk Acme-Shop- -B- 2026-12-01')
+    expect(archiveFileName('Demo store', at)).toBe('storedesk-demo-store-2026-12-01.zip')
+  })
+
+  it('zips the same files for the browser shell', () => {
+    const files = buildArchiveFiles(input)
+    const unzipped = unzipSync(zipArchive(files, input.exportedAt))
+    expect(Object.keys(unzipped)).toEqual(files.map((f) => f.name))
+    expect(strFromU8(unzipped['spring-sale.html']!)).toBe(file(files, 'spring-sale.html'))
+  })
+})
+
+describe('exportArchive in Electron', () => {
+  const id = `archive-${Date.now()}`
+  afterEach(async () => {
+    closeStoreDatabase(id)
+    await Dexie.delete(databaseName(id))
+  })
+
+  it('asks the main process to write the files into a folder named after the store and day', async () => {
+    bridge.shell = 'electron'
+    const db = storeDatabase(id)
+    await db.blogDrafts.put({ key: 'local:x', fields: { title: 'Winter', content: '<p>Snow</p>' }, baseUpdatedAt: null, savedAt: 1 })
+    api.localData.exportToFolder.mockResolvedValue({ folder: '/home/ann/Storedesk Demo store 2026-12-01', files: 3 })
+    const outcome = await exportArchive(db, { label: 'Demo store', shop: '127.0.0.1:4010' })
+    expect(describeExport(outcome)).toBe('Exported 3 files to /home/ann/Storedesk Demo store 2026-12-01.')
+    const [request] = api.localData.exportToFolder.mock.calls[0]!
+    expect(request.folderName).toMatch(/^Storedesk Demo store \d{4}-\d\d-\d\d$/)
+    expect(request.files.map((f: { name: string }) => f.name)).toEqual(['index.html', 'winter.html', 'revisions.json'])
+
+    api.localData.exportToFolder.mockResolvedValue(null)
+    expect(describeExport(await exportArchive(db, { label: 'Demo store', shop: '' }))).toBeNull()
+
+    api.localData.exportToFolder.mockRejectedValue(new StoredeskError({ code: 'internal', message: 'The export could not be written to /mnt: the disk is full. Your work is still in Storedesk.' }))
+    await expect(exportArchive(db, { label: 'Demo store', shop: '' })).rejects.toThrow('the disk is full')
   })
 })

@@ -1,9 +1,15 @@
 // The export of what exists only on this computer for a store (drafts, revisions, unsent
-// writes) as ONE self-contained HTML file, downloaded the same way in both shells. A writer
-// opens it in any browser and reads every post as it would look, each with its revisions; the
-// same data is embedded as JSON (`<script type="application/json" id="storedesk-data">`) for a
-// program to read back. One file rather than a .zip of one HTML file per post: the app has no
-// zip library, and one file a double-click opens is what a writer can use.
+// writes), in the shape a writer can use without Storedesk: one standalone HTML file per post
+// (its title, search fields and body, sanitised, opened by any browser), `revisions.json` with
+// every revision of every post, `index.html` listing them, and `unsent-changes.json` when some
+// changes were never sent. In Electron the main process asks for a folder and writes the files
+// into a new folder there (localData.exportToFolder); the browser shell cannot write a folder,
+// so it downloads the same files as one .zip. Loaded only when an export is asked for
+// (local-data.ts), so the zip library stays out of the app's start.
+import { strToU8, zipSync } from 'fflate'
+import { api, shell } from '@/bridge'
+import { slugify } from '@/features/blogs/slug'
+import { sanitizeForKeeping } from '@/features/blogs/sanitize'
 import type { BlogDraft, BlogFields, BlogRevision, CachedBlog, OutboxEntry, StoreDatabase } from './db'
 
 export interface ArchiveInput {
@@ -23,6 +29,11 @@ export interface ArchivePost {
   /** Where the text shown comes from: the editor's draft, an unsent write, or the latest revision. */
   source: 'draft' | 'unsent' | 'revision'
   revisions: BlogRevision[]
+}
+
+export interface ArchiveFile {
+  name: string
+  content: string
 }
 
 /** Each post once, with the newest text this computer has of it, and its revisions newest first. */
@@ -46,63 +57,123 @@ const SOURCE_NOTE: Record<ArchivePost['source'], string> = {
   revision: 'The latest revision saved on this computer.',
 }
 
-const when = (ms: number) => new Date(ms).toLocaleString('en')
-
-function postHtml(post: ArchivePost, index: number): string {
-  const revisions = post.revisions
-    .map((r) => `<section class="revision"><h4>${escapeHtml(when(r.createdAt))} (${escapeHtml(r.reason)})</h4><div class="content">${r.fields.content ?? ''}</div></section>`)
-    .join('\n')
-  return `<article id="post-${index + 1}">
-<h2>${escapeHtml(post.title)}</h2>
-<p class="note">${SOURCE_NOTE[post.source]}</p>
-<div class="content">${post.fields.content ?? ''}</div>
-${post.revisions.length > 0 ? `<details><summary>${post.revisions.length} revision${post.revisions.length === 1 ? '' : 's'}</summary>\n${revisions}\n</details>` : ''}
-</article>`
+const REASONS: Record<BlogRevision['reason'], string> = {
+  store: 'As on the store',
+  timer: 'While writing',
+  publish: 'Before publishing',
+  restore: 'Before restoring',
+  manual: 'Saved by hand',
 }
 
-/** The archive file's text. */
-export function buildArchive(input: ArchiveInput): string {
-  const posts = archivePosts(input)
-  const data = {
-    format: 'storedesk-local-data',
-    version: 1,
-    store: input.store,
-    exportedAt: input.exportedAt.toISOString(),
-    posts: posts.map(({ key, title, fields, source }) => ({ key, title, fields, source })),
-    drafts: input.drafts,
-    revisions: input.revisions,
-    unsent: input.unsent.map(({ id, kind, label, createdAt, write }) => ({ id, kind, label, createdAt, write })),
-  }
-  // `<` escaped so no text inside the data can close the script element.
-  const json = JSON.stringify(data, null, 2).replace(/</g, '\\u003c')
+const when = (ms: number | Date) => new Date(ms).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })
+const plural = (n: number, one: string, other: string) => `${n} ${n === 1 ? one : other}`
+
+/** File names in the export that a post's slug must not take. */
+const RESERVED = new Set(['index', 'revisions', 'unsent-changes'])
+
+/** `spring-sale.html`, from the post's slug (or its title); `-2`, `-3`… when two posts would share one. */
+export function postFileNames(posts: readonly ArchivePost[]): string[] {
+  const taken = new Set<string>()
+  return posts.map((post) => {
+    const base = (slugify(post.fields.seo_slug ?? '') || slugify(post.title) || 'untitled-post').slice(0, 80)
+    let name = base
+    for (let n = 2; RESERVED.has(name) || taken.has(name); n++) name = `${base}-${n}`
+    taken.add(name)
+    return `${name}.html`
+  })
+}
+
+// Opened straight from a disk: nothing in it may run or fetch anything but images.
+const HEAD = `<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src * data:; media-src *; style-src 'unsafe-inline'">
+<style>
+body { font: 16px/1.6 system-ui, sans-serif; max-width: 44rem; margin: 2rem auto; padding: 0 1rem; color: #1f2328; }
+.note, .search { color: #57606a; }
+.search { border: 1px solid #d0d7de; border-radius: 6px; padding: .5rem 1rem; }
+.search dt { font-weight: 600; } .search dd { margin: 0 0 .5rem; }
+img, video { max-width: 100%; height: auto; }
+pre { background: #f6f8fa; padding: .75rem; overflow: auto; }
+blockquote { border-left: 3px solid #d0d7de; margin-left: 0; padding-left: 1rem; color: #57606a; }
+</style>`
+
+function postDocument(post: ArchivePost, input: ArchiveInput): string {
+  const f = post.fields
+  const search = [
+    ['Search title', f.seo_title],
+    ['Search description', f.seo_description],
+    ['Address (slug)', f.seo_slug],
+  ].filter((row): row is [string, string] => typeof row[1] === 'string' && row[1].trim() !== '')
+  return `<!doctype html>
+<html lang="en">
+<head>
+${HEAD}
+<title>${escapeHtml(post.title)}</title>
+${f.seo_description ? `<meta name="description" content="${escapeHtml(f.seo_description)}">\n` : ''}</head>
+<body>
+<article>
+<h1>${escapeHtml(post.title)}</h1>
+<p class="note">${SOURCE_NOTE[post.source]} Exported by Storedesk from ${escapeHtml(input.store.label)} on ${escapeHtml(when(input.exportedAt))}; ${plural(post.revisions.length, 'revision', 'revisions')} in revisions.json.</p>
+${search.length > 0 ? `<dl class="search">\n${search.map(([label, value]) => `<dt>${label}</dt><dd>${escapeHtml(value)}</dd>`).join('\n')}\n</dl>\n` : ''}${f.summary ? `<p class="summary"><strong>${escapeHtml(f.summary)}</strong></p>\n` : ''}<div class="content">
+${sanitizeForKeeping(f.content ?? '')}
+</div>
+</article>
+<p><a href="index.html">All exported posts</a></p>
+</body>
+</html>
+`
+}
+
+function indexDocument(posts: readonly ArchivePost[], names: readonly string[], input: ArchiveInput): string {
   const title = `Drafts and revisions from ${input.store.label}`
+  const list = posts.map((p, i) => `<li><a href="${escapeHtml(names[i]!)}">${escapeHtml(p.title)}</a> (${plural(p.revisions.length, 'revision', 'revisions')})</li>`).join('\n')
   const unsent = input.unsent.map((e) => `<li>${escapeHtml(e.label)}</li>`).join('\n')
   return `<!doctype html>
 <html lang="en">
 <head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src * data:; style-src 'unsafe-inline'">
+${HEAD}
 <title>${escapeHtml(title)}</title>
-<style>
-body { font: 16px/1.6 system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; }
-article { border-top: 1px solid #ccc; padding-top: 1rem; margin-top: 2rem; }
-.note { color: #555; font-style: italic; }
-.revision { border-left: 3px solid #ccc; padding-left: 1rem; margin: 1rem 0; }
-img { max-width: 100%; }
-</style>
 </head>
 <body>
 <h1>${escapeHtml(title)}</h1>
-<p>Saved by Storedesk on ${escapeHtml(input.exportedAt.toLocaleString('en'))} from ${escapeHtml(input.store.label)} (${escapeHtml(input.store.shop)}).</p>
-${posts.length > 0 ? `<nav aria-label="Posts"><ol>${posts.map((p, i) => `<li><a href="#post-${i + 1}">${escapeHtml(p.title)}</a></li>`).join('')}</ol></nav>` : '<p>No drafts or revisions.</p>'}
-${posts.map(postHtml).join('\n')}
-${input.unsent.length > 0 ? `<h2>Changes not yet sent to the store</h2>\n<ul>\n${unsent}\n</ul>` : ''}
-<script type="application/json" id="storedesk-data">
-${json}
-</script>
+<p class="note">Saved by Storedesk on ${escapeHtml(when(input.exportedAt))} from ${escapeHtml(input.store.label)} (${escapeHtml(input.store.shop)}). Every revision of every post is in revisions.json.</p>
+${posts.length > 0 ? `<h2>Posts</h2>\n<ol>\n${list}\n</ol>` : '<p>No drafts or revisions.</p>'}
+${input.unsent.length > 0 ? `<h2>Changes not yet sent to the store</h2>\n<p>Also in unsent-changes.json.</p>\n<ul>\n${unsent}\n</ul>` : ''}
 </body>
 </html>
 `
+}
+
+/** Every file of the export, named and ready to write. */
+export function buildArchiveFiles(input: ArchiveInput): ArchiveFile[] {
+  const posts = archivePosts(input)
+  const names = postFileNames(posts)
+  const revisions = {
+    format: 'storedesk-revisions',
+    version: 1,
+    store: input.store,
+    exportedAt: input.exportedAt.toISOString(),
+    revisions: posts.flatMap((post, i) =>
+      post.revisions.map((r) => ({
+        post: { key: post.key, title: post.title, slug: post.fields.seo_slug ?? null, file: names[i] },
+        time: new Date(r.createdAt).toISOString(),
+        reason: REASONS[r.reason],
+        title: r.fields.title ?? null,
+        content: r.fields.content ?? '',
+        fields: r.fields,
+      })),
+    ),
+  }
+  const files: ArchiveFile[] = [
+    { name: 'index.html', content: indexDocument(posts, names, input) },
+    ...posts.map((post, i) => ({ name: names[i]!, content: postDocument(post, input) })),
+    { name: 'revisions.json', content: `${JSON.stringify(revisions, null, 2)}\n` },
+  ]
+  if (input.unsent.length > 0) {
+    const unsent = input.unsent.map(({ id, kind, label, createdAt, write }) => ({ id, kind, label, createdAt: new Date(createdAt).toISOString(), write }))
+    files.push({ name: 'unsent-changes.json', content: `${JSON.stringify({ format: 'storedesk-unsent-changes', version: 1, store: input.store, unsent }, null, 2)}\n` })
+  }
+  return files
 }
 
 /** Reads what the archive holds from a store's database. */
@@ -116,25 +187,52 @@ export async function readArchiveInput(db: StoreDatabase, store: ArchiveInput['s
   return { store, exportedAt: new Date(), drafts, revisions, pendingPosts, unsent }
 }
 
-/** `storedesk-demo-store-2026-12-01.html` */
-export function archiveFileName(label: string, at: Date): string {
-  const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'store'
-  return `storedesk-${slug}-${at.toISOString().slice(0, 10)}.html`
+const day = (at: Date) => at.toISOString().slice(0, 10)
+
+/** `Storedesk Demo store 2026-12-01`: the folder the files go into, a plain file name. */
+export function archiveFolderName(label: string, at: Date): string {
+  // eslint-disable-next-line no-control-regex
+  const safe = label.replace(/[/\\<>:"|?*\u0000-\u001f]+/g, '-').replace(/\s+/g, ' ').trim().slice(0, 80).replace(/[. ]+$/, '')
+  return `Storedesk ${safe || 'store'} ${day(at)}`
 }
 
-/**
- * Downloads the archive of a store's database. A download rather than a folder the user picks:
- * the browser shell can do nothing else, and Electron shows its own save dialog for it.
- */
-export async function downloadArchive(db: StoreDatabase, store: ArchiveInput['store']): Promise<void> {
-  const input = await readArchiveInput(db, store)
-  const url = URL.createObjectURL(new Blob([buildArchive(input)], { type: 'text/html' }))
+/** `storedesk-demo-store-2026-12-01.zip` */
+export function archiveFileName(label: string, at: Date): string {
+  const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'store'
+  return `storedesk-${slug}-${day(at)}.zip`
+}
+
+/** The files as one .zip (the browser shell's download). */
+export function zipArchive(files: readonly ArchiveFile[], at: Date): Uint8Array {
+  return zipSync(Object.fromEntries(files.map((file) => [file.name, [strToU8(file.content), { mtime: at }]])), { level: 6 })
+}
+
+export type ExportOutcome = { kind: 'folder'; folder: string; files: number } | { kind: 'download'; fileName: string } | { kind: 'cancelled' }
+
+function download(bytes: Uint8Array, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }))
   const link = document.createElement('a')
   link.href = url
-  link.download = archiveFileName(store.label, input.exportedAt)
+  link.download = fileName
   document.body.append(link)
   link.click()
   link.remove()
   // Revoked later: the click starts the download asynchronously.
   setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}
+
+/**
+ * Exports a store's database: into a folder the user picks (Electron), or as a .zip download
+ * (browser shell). Throws the main process's error, in words, when the folder cannot be written.
+ */
+export async function exportArchive(db: StoreDatabase, store: ArchiveInput['store']): Promise<ExportOutcome> {
+  const input = await readArchiveInput(db, store)
+  const files = buildArchiveFiles(input)
+  if (shell === 'electron') {
+    const written = await api.localData.exportToFolder({ folderName: archiveFolderName(store.label, input.exportedAt), files })
+    return written ? { kind: 'folder', ...written } : { kind: 'cancelled' }
+  }
+  const fileName = archiveFileName(store.label, input.exportedAt)
+  download(zipArchive(files, input.exportedAt), fileName)
+  return { kind: 'download', fileName }
 }

@@ -32,6 +32,7 @@ function seedFor(version: number): Record<string, unknown[]> {
     // Version 4's wrote them as one block per write.
     4: { ...v1, orderIndexBlocks: [{ rows: earlierRows, deleted: [] }] },
     5: { ...v1, orderIndexBlocks: [{ rows: v1.orders.map(orderIndexRow), deleted: [] }] },
+    6: { ...v1, orderIndexBlocks: [{ rows: v1.orders.map(orderIndexRow), deleted: [] }], binLocations: [{ sku: 'SD-001', bin: 'A-01' }] },
   }
   return seeds[version] ?? {}
 }
@@ -92,6 +93,29 @@ describe('schema versions', () => {
       expect((await indexRows(db)).get(9)).toEqual(orderIndexRow(makeOrder(9, 9)))
     })
   }
+})
+
+describe('version 6: bin locations', () => {
+  it('a version 5 cache upgrades keeping its orders, index and unsent writes, with an empty bin table the user can fill', async () => {
+    const id = `bins-from-5-${Date.now()}`
+    const old = new Dexie(databaseName(id))
+    for (const v of SCHEMA_VERSIONS.filter((s) => s.version <= 5)) old.version(v.version).stores(v.stores)
+    const seed = seedFor(5)
+    await old.open()
+    for (const [table, rows] of Object.entries(seed)) await old.table(table).bulkAdd(rows)
+    old.close()
+
+    const db = new StoreDatabase(id)
+    opened.push(db)
+    await db.open()
+    expect(db.verno).toBe(6)
+    expect((await db.orders.toArray()).map((o) => o.number)).toEqual(((seed.orders ?? []) as Order[]).map((o) => o.number))
+    expect((await db.outbox.toArray()).map((e) => e.label)).toEqual(['Tracking X'])
+    expect([...(await indexRows(db)).keys()]).toEqual([1, 2])
+    expect(await db.binLocations.count()).toBe(0)
+    await db.binLocations.bulkPut([{ sku: 'SD-001', bin: 'A-01' }, { sku: 'SD-002', bin: 'B-07' }])
+    expect(await db.binLocations.get('SD-002')).toEqual({ sku: 'SD-002', bin: 'B-07' })
+  })
 })
 
 describe('one database per store', () => {

@@ -200,7 +200,7 @@ export const SCHEMA_V1 = {
 export interface SchemaVersion {
   version: number
   stores: Record<string, string | null>
-  /** Moves the rows of the previous version to this one (none where no row changes: v1, v3). Runs before the tables a version drops are deleted. */
+  /** Moves the rows of the previous version to this one (none where no row changes: v1, v3, v6). Runs before the tables a version drops are deleted. */
   upgrade?: (tx: Transaction) => Promise<void>
 }
 
@@ -280,6 +280,18 @@ async function rebuildOrderIndexBlocks(tx: Transaction): Promise<void> {
   if (rows.length > 0) await tx.table(ORDER_INDEX_BLOCKS).bulkAdd(blocksOf(rows))
 }
 
+/** Where the user keeps one SKU in the warehouse (imported from CSV in Settings; the pick list sorts by it). */
+export interface BinLocation {
+  sku: string
+  bin: string
+}
+
+/**
+ * 2026-11-25: the user's SKU-to-bin table (`binLocations`, keyed by SKU), kept per store beside
+ * the orders it sorts the pick list of. A new table only: no rows move.
+ */
+export const SCHEMA_V6 = { binLocations: 'sku' } as const
+
 /**
  * Every schema the cache has had, oldest first. A new version adds an entry with its date, its
  * stores (changed tables only) and its upgrade; db.test.ts opens a database of every earlier
@@ -291,6 +303,7 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 3, stores: SCHEMA_V3 },
   { version: 4, stores: SCHEMA_V4, upgrade: moveOrderIndexRowsIntoBlocks },
   { version: 5, stores: SCHEMA_V5, upgrade: rebuildOrderIndexBlocks },
+  { version: 6, stores: SCHEMA_V6 },
 ]
 
 export const CURRENT_SCHEMA_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]!.version
@@ -424,6 +437,7 @@ export class StoreDatabase extends Dexie {
   outbox!: EntityTable<OutboxEntry, 'id'>
   syncState!: EntityTable<SyncState, 'resource'>
   conflicts!: EntityTable<ConflictRecord, 'id'>
+  binLocations!: EntityTable<BinLocation, 'sku'>
 
   orderIndexBlocks!: Table<OrderIndexBlock, number>
 

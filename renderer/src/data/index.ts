@@ -91,9 +91,10 @@
 // - countLocalData(db), countKeptData(databaseId) → { unsent, drafts, revisions };
 //   describeLocalData(counts) → words; keptStores() → KeptStore[]; deleteKeptData(databaseId);
 //   localDataVersion (a ref that goes up when a database is kept, adopted or deleted).
-// - Export: downloadArchive(db, { label, shop }), exportKeptData(kept): one self-contained HTML
-//   file (each post's newest text, its revisions, the unsent changes, and the same data as JSON
-//   in <script id="storedesk-data">), downloaded in both shells (archive.ts).
+// - Export: exportLocalData(db, { label, shop }), exportKeptData(kept) → ExportOutcome
+//   (describeExport(outcome) says it in words): one standalone HTML file per post, revisions.json,
+//   index.html and unsent-changes.json, into a new folder the user picks (Electron) or as one
+//   .zip download (browser shell) (archive.ts).
 //
 // UNDO WINDOW (issue 14; undo-window.ts, order-writes.ts)
 // - Order writes (tracking, address, so the scanner and the CSV import too) wait in the outbox
@@ -154,6 +155,7 @@ export type {
   ConflictRecord,
   OrderRowChanges,
   OrderIndexBlock,
+  BinLocation,
 } from './db'
 export type { Write, WriteKind, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter } from './writes'
 export { heldBack } from './replayer'
@@ -182,7 +184,7 @@ export { useStoreDatabase, useLiveQuery } from './live'
 export { useOfflineData, useSyncStatus, useStoreRuntime } from './install'
 export type { SyncStatus, ResourceProgress } from './runtime'
 export { refreshOrder, refreshCheckout, refreshBlog, refreshMetaFieldValues } from './sync'
-export { countLocalData, countKeptData, describeLocalData, deleteKeptData, exportKeptData, localDataVersion, type LocalDataCounts } from './local-data'
+export { countLocalData, countKeptData, describeExport, describeLocalData, deleteKeptData, exportKeptData, exportLocalData, localDataVersion, type LocalDataCounts } from './local-data'
 export { keptStores, type KeptStore } from './kept-stores'
-export { downloadArchive } from './archive'
+export type { ExportOutcome } from './archive'
 export { useStorageInfo, clearCache, isQuotaError, QUOTA_MESSAGE, requestPersistence, type StorageInfo } from './storage'

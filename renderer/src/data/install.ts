@@ -10,12 +10,11 @@ import { createDiscreteApi } from 'naive-ui'
 import type { ConnectionSummary } from '@common/ipc-contract'
 import { registerDisconnectGuard, useConnectionsStore } from '@/app/connections-store'
 import { useReachabilityStore } from '@/app/reachability-store'
-import { api } from '@/bridge'
+import { api, StoredeskError } from '@/bridge'
 import LocalDataChoice from '@/features/settings/LocalDataChoice.vue'
-import { downloadArchive } from './archive'
 import { storeDatabase } from './db'
 import { adoptKeptDatabase } from './kept-stores'
-import { countLocalData, describeLocalData, hasLocalData, localDataVersion, settleDisconnected } from './local-data'
+import { countLocalData, describeExport, describeLocalData, exportLocalData, hasLocalData, localDataVersion, settleDisconnected } from './local-data'
 import { StoreRuntime, type SyncStatus } from './runtime'
 import { requestPersistence } from './storage'
 
@@ -61,10 +60,9 @@ async function confirmDisconnect(connectionId: string): Promise<boolean> {
   const state = reactive({ choice: 'keep' as 'keep' | 'delete', typedName: '', exportMessage: null as string | null })
   const exportThem = async () => {
     try {
-      await downloadArchive(db, { label: storeName, shop: connection?.shop ?? '' })
-      state.exportMessage = 'Exported: the file is in your downloads.'
-    } catch {
-      state.exportMessage = 'The file could not be made. Your work is still on this computer.'
+      state.exportMessage = describeExport(await exportLocalData(db, { label: storeName, shop: connection?.shop ?? '' }))
+    } catch (error) {
+      state.exportMessage = error instanceof StoredeskError ? error.message : 'The export could not be made. Your work is still on this computer.'
     }
   }
   const { dialog } = createDiscreteApi(['dialog'])

@@ -5,7 +5,7 @@
 // connection to the same shop (kept-stores.ts).
 import { ref } from 'vue'
 import Dexie from 'dexie'
-import { downloadArchive } from './archive'
+import type { ArchiveInput, ExportOutcome } from './archive'
 import { closeStoreDatabase, databaseName, deleteStoreDatabase, StoreDatabase, storeDatabase } from './db'
 import { forgetKept, keepDatabase, type KeptStore } from './kept-stores'
 
@@ -63,11 +63,28 @@ export async function deleteKeptData(databaseId: string): Promise<void> {
   localDataVersion.value++
 }
 
-/** Downloads the archive (archive.ts) of a kept database. */
-export async function exportKeptData(kept: KeptStore): Promise<void> {
+/**
+ * Exports a store's drafts, revisions and unsent changes (archive.ts): to a folder the user
+ * picks in Electron, a .zip download in the browser shell. archive.ts is loaded only now: it
+ * brings a zip library the app's start does not need.
+ */
+export async function exportLocalData(db: StoreDatabase, store: ArchiveInput['store']): Promise<ExportOutcome> {
+  const { exportArchive } = await import('./archive')
+  return exportArchive(db, store)
+}
+
+/** What to tell the user once an export is done; null when they cancelled it. */
+export function describeExport(outcome: ExportOutcome): string | null {
+  if (outcome.kind === 'folder') return `Exported ${outcome.files} ${outcome.files === 1 ? 'file' : 'files'} to ${outcome.folder}.`
+  if (outcome.kind === 'download') return `Exported: ${outcome.fileName} is in your downloads.`
+  return null
+}
+
+/** Exports the work of a kept database. */
+export async function exportKeptData(kept: KeptStore): Promise<ExportOutcome> {
   const db = openKeptDatabase(kept.databaseId)
   try {
-    await downloadArchive(db, { label: kept.label, shop: kept.shop })
+    return await exportLocalData(db, { label: kept.label, shop: kept.shop })
   } finally {
     db.close()
   }

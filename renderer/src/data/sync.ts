@@ -448,11 +448,12 @@ async function syncMetaFields(db: StoreDatabase, call: StoreCall, options: SyncO
 
 // ---------------------------------------------------------------- one record, on demand
 
-/** Re-reads one order (a detail screen opening) unless an unsent write holds it. */
-export async function refreshOrder(db: StoreDatabase, id: number, call: StoreCall = storeCallFor(db.connectionId)): Promise<void> {
+/** Re-reads one order (a detail screen opening) into the cache unless an unsent write holds it; resolves with the store's copy. */
+export async function refreshOrder(db: StoreDatabase, id: number, call: StoreCall = storeCallFor(db.connectionId)): Promise<Order> {
   const { data } = await call('orders.get', { path: { id } })
   const existing = await db.orders.get(id)
   if (!existing?.pending) await db.orders.put(data)
+  return data
 }
 
 /** Reads a checkout's detail form (shippings, fees, customer, conversion summary) into the cache. */

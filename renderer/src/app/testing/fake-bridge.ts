@@ -29,7 +29,7 @@ function subscriber<E extends EventName>(event: E) {
 }
 
 export const api = {
-  app: { getInfo: vi.fn(), openExternal: vi.fn() },
+  app: { getInfo: vi.fn(), openExternal: vi.fn(), notify: vi.fn() },
   connections: {
     get: vi.fn(),
     setActive: vi.fn(),
@@ -46,6 +46,9 @@ export const api = {
     onDidChangeReachability: subscriber('store.onDidChangeReachability'),
   },
   diagnostics: { requestLog: vi.fn() },
+  blogs: { fetchPreviewStylesheet: vi.fn() },
+  localData: { exportToFolder: vi.fn() },
+  print: { print: vi.fn(), savePdf: vi.fn() },
 }
 
 export const shell = 'web'

@@ -1,6 +1,7 @@
 // The per-store preview stylesheet: what sanitising keeps and removes, and where it is kept.
-import { describe, expect, it } from 'vitest'
-import { loadPreviewCss, savePreviewCss, sanitizePreviewCss } from './preview-style'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { api, resetFakeBridge, StoredeskError } from '@/app/testing/fake-bridge'
+import { loadPreviewCss, loadPreviewStyle, loadStylesheetFromUrl, resolveStylesheetUrls, savePreviewCss, sanitizePreviewCss } from './preview-style'
 import { previewDocument } from './sanitize'
 
 describe('sanitizePreviewCss', () => {
@@ -30,6 +31,14 @@ describe('sanitizePreviewCss', () => {
   })
 })
 
+vi.mock('@/bridge', () => import('@/app/testing/fake-bridge'))
+
+function fakeStorage() {
+  const map = new Map<string, string>()
+  const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) } as unknown as Storage
+  return { map, storage }
+}
+
 describe('the stored stylesheet', () => {
   it('is kept per store, sanitised, and removed when set back to the neutral theme', () => {
     const storage = new Map<string, string>()
@@ -49,5 +58,51 @@ describe('the stored stylesheet', () => {
     expect(styles[0]).toContain('max-width: 42rem')
     expect(styles[1]).toContain('body { color: navy }')
     expect(doc.querySelector('script')).toBeNull()
+  })
+})
+
+describe('a stylesheet loaded from the blog’s address', () => {
+  beforeEach(() => resetFakeBridge())
+  const AT = new Date('2026-12-01T10:00:00Z')
+
+  it('is fetched by the main process, sanitised like pasted CSS, its relative images made absolute, and kept with its address', async () => {
+    api.blogs.fetchPreviewStylesheet.mockResolvedValue({
+      url: 'https://cdn.example.com/themes/calm/style.css',
+      css: '@import "fonts.css"; body { background: url(img/paper.png); color: navy } h1 { background: url("/rule.svg") } i { background: url(javascript:alert(1)) }',
+    })
+    const { storage } = fakeStorage()
+    const result = await loadStylesheetFromUrl('shop-a', ' https://blog.example.com/theme.css ', storage, () => AT)
+    expect(api.blogs.fetchPreviewStylesheet).toHaveBeenCalledWith('https://blog.example.com/theme.css')
+    expect(result).toMatchObject({ ok: true, removed: ['@import rules', 'url() addresses other than http(s) and data images'] })
+    const kept = loadPreviewStyle('shop-a', storage)
+    expect(kept).toEqual({ source: 'url', url: 'https://blog.example.com/theme.css', fetchedAt: AT.toISOString(), css: expect.any(String) })
+    expect(kept!.css).toContain('url(https://cdn.example.com/themes/calm/img/paper.png)')
+    expect(kept!.css).toContain('url("https://cdn.example.com/rule.svg")')
+    expect(kept!.css).not.toMatch(/@import|javascript/)
+  })
+
+  it('keeps the previous style when it cannot be loaded, and says why in the user’s words', async () => {
+    const { storage } = fakeStorage()
+    savePreviewCss('shop-a', 'body { color: navy }', storage)
+    api.blogs.fetchPreviewStylesheet.mockRejectedValue(new StoredeskError({ code: 'invalid_response', message: 'The stylesheet could not be loaded: the address sent “text/html”, not a stylesheet (text/css).' }))
+    expect(await loadStylesheetFromUrl('shop-a', 'https://blog.example.com/', storage)).toEqual({ ok: false, message: 'The stylesheet could not be loaded: the address sent “text/html”, not a stylesheet (text/css).' })
+    api.blogs.fetchPreviewStylesheet.mockRejectedValue(new StoredeskError({ code: 'internal', message: 'Storedesk’s local host is not answering.' }))
+    expect(await loadStylesheetFromUrl('shop-a', 'https://blog.example.com/', storage)).toEqual({ ok: false, message: 'The stylesheet could not be loaded: Storedesk’s local host is not answering.' })
+    api.blogs.fetchPreviewStylesheet.mockResolvedValue({ url: 'https://blog.example.com/x.css', css: '@import "a.css";' })
+    expect(await loadStylesheetFromUrl('shop-a', 'https://blog.example.com/x.css', storage)).toEqual({ ok: false, message: 'The stylesheet could not be loaded: sanitising removed @import rules.' })
+    expect(loadPreviewStyle('shop-a', storage)).toEqual({ source: 'pasted', css: 'body { color: navy }' })
+  })
+
+  it('reads pasted CSS kept before addresses were possible', () => {
+    const { map, storage } = fakeStorage()
+    map.set('storedesk.blogPreviewCss.shop-a', 'p { margin: 0 }')
+    expect(loadPreviewStyle('shop-a', storage)).toEqual({ source: 'pasted', css: 'p { margin: 0 }' })
+    savePreviewCss('shop-a', 'p { margin: 1px }', storage)
+    expect([...map.keys()]).toEqual(['storedesk.blogPreviewStyle.shop-a'])
+  })
+
+  it('leaves absolute, data and empty url()s as written', () => {
+    const css = 'a { background: url(https://x.example/a.png) } b { background: url(data:image/png;base64,AA) } c { background: url() }'
+    expect(resolveStylesheetUrls(css, 'https://blog.example.com/t.css')).toBe(css)
   })
 })

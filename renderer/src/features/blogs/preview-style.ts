@@ -1,15 +1,20 @@
-// The blog's own look in the preview: a stylesheet per store (CSS the writer pastes, kept on this
-// device in localStorage like the order views), sanitised before it is kept and again before it
-// is used, and applied only inside the sandboxed preview frame, after the neutral theme it
-// refines. Sanitising removes what could reach out or run: @import (the frame has no origin of
-// its own, so every import is another origin's, and the app's CSP would block it anyway),
-// url()s other than http(s) and data images, IE expressions, behaviours and -moz-binding, and
-// anything that could close the <style> element. CSS escapes could spell those in disguise; a
-// stylesheet that still names one once escapes are decoded is refused whole.
+// The blog's own look in the preview: a stylesheet per store, either CSS the writer pastes or one
+// fetched from the blog's address (by the main process: the app's CSP lets the renderer fetch
+// nothing else, electron/services/preview-stylesheet.ts), kept on this device in localStorage
+// like the order views, so the preview keeps its style offline. Either way it is sanitised before
+// it is kept and again before it is used, and applied only inside the sandboxed preview frame,
+// after the neutral theme it refines. Sanitising removes what could reach out or run: @import
+// (the frame has no origin of its own, so every import is another origin's, and the app's CSP
+// would block it anyway), url()s other than http(s) and data images, IE expressions, behaviours
+// and -moz-binding, and anything that could close the <style> element. CSS escapes could spell
+// those in disguise; a stylesheet that still names one once escapes are decoded is refused whole.
+// A fetched stylesheet's relative url()s are first made absolute against its address, so its
+// images still show; they are then kept or removed by the same rules.
 import { ref, watch, type Ref } from 'vue'
+import { api } from '@/bridge'
 
-/** Size limit: a theme is a few kilobytes; this keeps localStorage and the frame reasonable. */
-export const MAX_PREVIEW_CSS = 100_000
+/** Size limit, the same as for a fetched stylesheet: a whole theme fits; localStorage and the frame stay reasonable. */
+export const MAX_PREVIEW_CSS = 512 * 1024
 
 export interface SanitisedCss {
   css: string
@@ -58,33 +63,121 @@ export function sanitizePreviewCss(input: string): SanitisedCss {
   return { css: css.trim(), removed: [...removed] }
 }
 
-function storageKey(connectionId: string): string {
-  return `storedesk.blogPreviewCss.${connectionId}`
+/** Relative url()s of a stylesheet fetched from `base`, made absolute (others stay as written). */
+export function resolveStylesheetUrls(css: string, base: string): string {
+  return css.replace(/url\(\s*(["']?)([^"')]*)\1\s*\)/gi, (whole, quote: string, target: string) => {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target.trim()) || target.trim() === '') return whole
+    try {
+      return `url(${quote}${new URL(target.trim(), base).href}${quote})`
+    } catch {
+      return whole
+    }
+  })
 }
 
-/** The store's preview stylesheet ('' for the neutral theme), sanitised again in case storage was edited by hand. */
+/** A store's preview style: pasted CSS, or CSS fetched from an address (kept, for offline use). */
+export type PreviewStyleSetting = { source: 'pasted'; css: string } | { source: 'url'; url: string; css: string; fetchedAt: string }
+
+const storageKey = (connectionId: string) => `storedesk.blogPreviewStyle.${connectionId}`
+/** Before a stylesheet could come from an address, the pasted CSS was kept alone under this key. */
+const legacyKey = (connectionId: string) => `storedesk.blogPreviewCss.${connectionId}`
+
+function parseSetting(raw: string | null): PreviewStyleSetting | null {
+  if (raw === null) return null
+  try {
+    const value = JSON.parse(raw) as Partial<{ source: unknown; css: unknown; url: unknown; fetchedAt: unknown }>
+    if (typeof value.css !== 'string') return null
+    if (value.source === 'url' && typeof value.url === 'string' && typeof value.fetchedAt === 'string') return { source: 'url', url: value.url, css: value.css, fetchedAt: value.fetchedAt }
+    return value.source === 'pasted' ? { source: 'pasted', css: value.css } : null
+  } catch {
+    return null
+  }
+}
+
+/** The store's preview style, its CSS sanitised again in case storage was edited by hand; null for the neutral theme. */
+export function loadPreviewStyle(connectionId: string, storage: Storage = localStorage): PreviewStyleSetting | null {
+  const legacy = storage.getItem(legacyKey(connectionId))
+  const setting = parseSetting(storage.getItem(storageKey(connectionId))) ?? (legacy !== null ? { source: 'pasted' as const, css: legacy } : null)
+  if (!setting) return null
+  const css = sanitizePreviewCss(setting.css).css
+  return css || setting.source === 'url' ? { ...setting, css } : null
+}
+
+/** The store's preview stylesheet ('' for the neutral theme). */
 export function loadPreviewCss(connectionId: string, storage: Storage = localStorage): string {
-  return sanitizePreviewCss(storage.getItem(storageKey(connectionId)) ?? '').css
+  return loadPreviewStyle(connectionId, storage)?.css ?? ''
 }
 
-/** Keeps the sanitised stylesheet for the store; '' goes back to the neutral theme. */
+function keep(connectionId: string, setting: PreviewStyleSetting | null, storage: Storage): void {
+  storage.removeItem(legacyKey(connectionId))
+  if (setting) storage.setItem(storageKey(connectionId), JSON.stringify(setting))
+  else storage.removeItem(storageKey(connectionId))
+}
+
+/** Keeps pasted CSS, sanitised, for the store; '' goes back to the neutral theme. */
 export function savePreviewCss(connectionId: string, css: string, storage: Storage = localStorage): SanitisedCss {
   const result = sanitizePreviewCss(css)
-  if (result.css) storage.setItem(storageKey(connectionId), result.css)
-  else storage.removeItem(storageKey(connectionId))
+  keep(connectionId, result.css ? { source: 'pasted', css: result.css } : null, storage)
   return result
 }
 
-/** The active store's preview stylesheet, reloaded when the store changes. */
-export function usePreviewCss(connectionId: () => string | null | undefined): { css: Ref<string>; save: (css: string) => SanitisedCss } {
+export type StylesheetLoad = { ok: true; setting: PreviewStyleSetting; removed: string[] } | { ok: false; message: string }
+
+const LOAD_FAILED = 'The stylesheet could not be loaded: '
+
+/**
+ * Fetches the stylesheet at `url` through the main process, sanitises it and keeps it for the
+ * store with its address. On failure nothing changes: the previous style stays.
+ */
+export async function loadStylesheetFromUrl(connectionId: string | null, url: string, storage: Storage = localStorage, now: () => Date = () => new Date()): Promise<StylesheetLoad> {
+  let fetched
+  try {
+    fetched = await api.blogs.fetchPreviewStylesheet(url.trim())
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    return { ok: false, message: message.startsWith(LOAD_FAILED) ? message : `${LOAD_FAILED}${message}` }
+  }
+  const result = sanitizePreviewCss(resolveStylesheetUrls(fetched.css, fetched.url))
+  if (!result.css) return { ok: false, message: `${LOAD_FAILED}${result.removed.length > 0 ? `sanitising removed ${result.removed.join('; ')}.` : 'it is empty.'}` }
+  const setting: PreviewStyleSetting = { source: 'url', url: url.trim(), css: result.css, fetchedAt: now().toISOString() }
+  if (connectionId) {
+    try {
+      keep(connectionId, setting, storage)
+    } catch {
+      return { ok: false, message: `${LOAD_FAILED}this device has no room left to keep it.` }
+    }
+  }
+  return { ok: true, setting, removed: result.removed }
+}
+
+/** The active store's preview style, reloaded when the store changes. */
+export function usePreviewCss(connectionId: () => string | null | undefined): {
+  css: Ref<string>
+  setting: Ref<PreviewStyleSetting | null>
+  save: (css: string) => SanitisedCss
+  loadFromUrl: (url: string) => Promise<StylesheetLoad>
+} {
+  const setting = ref<PreviewStyleSetting | null>(null)
   const css = ref('')
-  watch(connectionId, (id) => { css.value = id ? loadPreviewCss(id) : '' }, { immediate: true })
+  const apply = (next: PreviewStyleSetting | null) => {
+    setting.value = next
+    css.value = next?.css ?? ''
+  }
+  watch(connectionId, (id) => apply(id ? loadPreviewStyle(id) : null), { immediate: true })
   return {
     css,
+    setting,
     save: (next: string) => {
       const id = connectionId()
       const result = id ? savePreviewCss(id, next) : sanitizePreviewCss(next)
-      css.value = result.css
+      apply(result.css ? { source: 'pasted', css: result.css } : null)
+      return result
+    },
+    loadFromUrl: async (url: string) => {
+      const id = connectionId() ?? null
+      const result = await loadStylesheetFromUrl(id, url)
+      // Kept for the store it was asked for; shown only if that store is still the active one.
+      if (result.ok && (connectionId() ?? null) === id) apply(result.setting)
       return result
     },
   }

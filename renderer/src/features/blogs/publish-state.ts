@@ -5,8 +5,7 @@
 // write still in the outbox is never "published".
 import { entriesForRow, isOffline, type OutboxEntry } from '@/data'
 import { refusalInWords } from '@/app/refusal-words'
-import { wallClock } from '@/features/orders/store-time'
-import { format } from 'date-fns'
+import { storeDayTime, wallClock } from '@/app/dates'
 
 export type PublishStateKind = 'draft' | 'waiting' | 'sending' | 'failed' | 'conflict' | 'published' | 'scheduled' | 'hidden'
 
@@ -32,8 +31,7 @@ const VISIBLE = 2
 
 /** The store's time as people read it, in the store's zone as the store wrote it. */
 function storeTime(value: string | null | undefined): string | null {
-  const d = wallClock(value)
-  return d ? format(d, 'd MMM yyyy, HH:mm') : null
+  return wallClock(value) ? storeDayTime(value) : null
 }
 
 /**

@@ -1,7 +1,8 @@
 // The post's local revision history apart from the screen: what each revision is called, and
 // the store's copy kept as the first revision before the first local change, so the version a
 // writer started from can always be looked at and restored (publishing replaces it on the store).
-import { format, parse } from 'date-fns'
+import { format } from 'date-fns'
+import { storeDayTime, wallClock } from '@/app/dates'
 import type { BlogRevision, CachedBlog, StoreDatabase } from '@/data'
 import { draftFromRow } from './blog-draft'
 
@@ -12,11 +13,9 @@ const CAUSES: Record<Exclude<BlogRevision['reason'], 'store'>, string> = {
   manual: 'Saved by hand',
 }
 
-/** The store records its times as "yyyy-MM-dd HH:mm:ss" in its own time zone: shown as such, not converted. */
+/** The store's own time, as the store wrote it; the revision's time here when the store gave none. */
 function storeTime(value: string | null | undefined, fallback: number): string {
-  if (!value) return format(fallback, 'd MMM yyyy, HH:mm')
-  const parsed = parse(value, 'yyyy-MM-dd HH:mm:ss', new Date(0))
-  return Number.isNaN(parsed.getTime()) ? value : format(parsed, 'd MMM yyyy, HH:mm')
+  return wallClock(value) ? storeDayTime(value) : format(fallback, 'MMM d, yyyy, HH:mm')
 }
 
 /** A revision's cause as the list shows it: "As on the store, 2 Mar 2026, 10:15", "While writing"… */
@@ -55,5 +54,5 @@ export async function keepStoreOriginal(db: StoreDatabase, row: CachedBlog, now 
 
 /** What a "Before restoring" revision names: the revision about to be restored. */
 export function restoringWhat(revision: BlogRevision): string {
-  return `the revision of ${format(revision.createdAt, 'd MMM, HH:mm:ss')} (${revisionLabel(revision)})`
+  return `the revision of ${format(revision.createdAt, 'MMM d, HH:mm:ss')} (${revisionLabel(revision)})`
 }

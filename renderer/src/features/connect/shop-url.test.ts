@@ -23,6 +23,9 @@ describe('checkShopUrl', () => {
     ['https://user:pass@acme.example.com', SHOP_URL_MESSAGES.credentials],
     ['https://acme.example.com/?next=/admin', SHOP_URL_MESSAGES.queryOrFragment],
     ['https://acme.example.com/#top', SHOP_URL_MESSAGES.queryOrFragment],
+    ['acme', SHOP_URL_MESSAGES.noDomain],
+    ['https://acme/', SHOP_URL_MESSAGES.noDomain],
+    ['acme.', SHOP_URL_MESSAGES.noDomain],
     ['https://', SHOP_URL_MESSAGES.invalid],
     ['https://exa mple.com', SHOP_URL_MESSAGES.invalid],
   ])('refuses %j', (input, message) => {

@@ -2,6 +2,7 @@
 // for a store on this computer (127.0.0.1 / localhost) when testing locally. Normalised to
 // scheme + host (+ path) with no trailing slash, so the same store is always named the same.
 import { z } from 'zod'
+import { isWholeHost } from '@common/shop-host'
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
@@ -14,6 +15,7 @@ export const SHOP_URL_MESSAGES = {
   scheme: 'Use an https:// address.',
   credentials: 'Leave the user name and password out of the address.',
   queryOrFragment: 'Enter only the store’s address, without anything after ? or #.',
+  noDomain: 'That is only part of an address. Enter the whole domain, for example acme.example.com.',
 } as const
 
 export function checkShopUrl(input: string): ShopUrlCheck {
@@ -31,6 +33,7 @@ export function checkShopUrl(input: string): ShopUrlCheck {
     return { ok: false, message: SHOP_URL_MESSAGES.scheme }
   }
   if (!url.hostname || url.hostname.includes('..')) return { ok: false, message: SHOP_URL_MESSAGES.invalid }
+  if (!isWholeHost(url.hostname)) return { ok: false, message: SHOP_URL_MESSAGES.noDomain }
   if (url.username || url.password) return { ok: false, message: SHOP_URL_MESSAGES.credentials }
   if (url.search || url.hash || text.includes('?') || text.includes('#')) return { ok: false, message: SHOP_URL_MESSAGES.queryOrFragment }
   const path = url.pathname.replace(/\/+$/, '')

@@ -48,6 +48,9 @@ describe('the dashboard', () => {
     }
     expect(nonZero).toBeGreaterThan(5)
     expect(data.backlogTotal).toBe(orders.filter((o) => o.fulfillment_status === 'unfulfilled' && o.financial_status === 'paid' && o.post_status !== 'wc-cancelled').length)
+    // The backlog's bars (the "before the window" one included) add up to its headline number.
+    expect(data.backlogOlder + data.backlog.reduce((n, b) => n + b.unfulfilled, 0)).toBe(data.backlogTotal)
+    expect(data.backlogOlder).toBeGreaterThan(0)
     await db.delete()
   })
 })

@@ -50,14 +50,20 @@ export function isBacklog(o: OrderFacts): boolean {
   return o.fulfillment_status === 'unfulfilled' && o.financial_status === 'paid' && o.post_status !== 'wc-cancelled'
 }
 
-export function backlogPerDay(orders: Iterable<OrderFacts>, days: readonly string[]): DayBacklog[] {
+/**
+ * The backlog per paid day of the window, and how many were paid before it (or carry no paid
+ * day): with those, the bars add up to the backlog's headline number.
+ */
+export function backlogPerDay(orders: Iterable<OrderFacts>, days: readonly string[]): { perDay: DayBacklog[]; older: number } {
   const byDay = new Map(days.map((day) => [day, { day, unfulfilled: 0 }]))
+  let older = 0
   for (const o of orders) {
-    if (!isBacklog(o) || !o.paid_date) continue
-    const entry = byDay.get(o.paid_date.slice(0, 10))
+    if (!isBacklog(o)) continue
+    const entry = o.paid_date ? byDay.get(o.paid_date.slice(0, 10)) : undefined
     if (entry) entry.unfulfilled++
+    else older++
   }
-  return [...byDay.values()]
+  return { perDay: [...byDay.values()], older }
 }
 
 export function recoveryPerDay(checkouts: Iterable<Pick<CheckoutSummary, 'post_date' | 'order_id'>>, days: readonly string[]): DayRecovery[] {
@@ -75,6 +81,8 @@ export interface DashboardData {
   days: string[]
   orders: DayOrders[]
   backlog: DayBacklog[]
+  /** Backlog orders paid before the window's first day: the chart's first bar. */
+  backlogOlder: number
   backlogTotal: number
   recovery: DayRecovery[]
 }
@@ -104,6 +112,7 @@ export async function loadDashboard<O extends Order, C extends CheckoutSummary, 
         backlogFacts.push(f)
       }
     })
+  const backlog = backlogPerDay(backlogFacts, days)
   const checkoutFacts: Pick<CheckoutSummary, 'post_date' | 'order_id'>[] = []
   await checkouts.where('post_date').between(from, `${newest}\uffff`, true, true).each((c) => {
     checkoutFacts.push({ post_date: c.post_date, order_id: c.order_id })
@@ -111,7 +120,8 @@ export async function loadDashboard<O extends Order, C extends CheckoutSummary, 
   return {
     days,
     orders: ordersPerDay(facts, days),
-    backlog: backlogPerDay(backlogFacts, days),
+    backlog: backlog.perDay,
+    backlogOlder: backlog.older,
     backlogTotal,
     recovery: recoveryPerDay(checkoutFacts, days),
   }

@@ -39,6 +39,15 @@ describe('bulk tracking from CSV', () => {
     expect(verdicts[0]!.body).toEqual({ trackno: 'AB123456', sendemail: true, logistics_company: 'UPS' })
   })
 
+  it('limited to the selected orders, refuses a row naming an order outside the selection', () => {
+    const { rows } = parseTrackingCsv(['1001,AB123456,UPS,yes', '1002,CD123456,UPS,no', '9999,EF123456,UPS,no'].join('\n'))
+    const verdicts = previewTrackingRows(rows, orders, new Set(), { ids: new Set([1, 4]) })
+    expect(verdicts.map((v) => v.status)).toEqual(['ready', 'invalid', 'invalid'])
+    expect(verdicts[1]!.problems).toEqual(['Order #1002 is not one of the 2 selected orders.'])
+    expect(verdicts[2]!.problems).toEqual(['No order #9999 in this store.'])
+    expect(previewTrackingRows(rows.slice(1, 2), orders, new Set(), { ids: new Set([1]) })[0]!.problems).toEqual(['Order #1002 is not the selected order.'])
+  })
+
   it('reads a file without a header, columns in the documented order', () => {
     const { rows } = parseTrackingCsv('1002,EF777777,FedEx,n\r\n')
     expect(rows).toEqual([{ line: 1, orderNumber: '1002', trackno: 'EF777777', carrier: 'FedEx', email: 'n' }])

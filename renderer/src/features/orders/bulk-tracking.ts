@@ -82,11 +82,17 @@ export interface RowVerdict {
   body?: ReturnType<typeof trackBody>
 }
 
+/** The orders an import may touch (the order list's selection), when it is limited to them. */
+export interface ImportScope {
+  ids: ReadonlySet<number>
+}
+
 /**
  * Checks every row. `orders` maps order numbers to the cached orders; `queuedKeys` holds
- * the idempotency keys of tracking writes already waiting in the outbox.
+ * the idempotency keys of tracking writes already waiting in the outbox. With a `scope`, a row
+ * naming an order outside it is refused: the operator chose which orders this file is for.
  */
-export function previewTrackingRows(rows: readonly CsvTrackingRow[], orders: ReadonlyMap<string, OrderRef>, queuedKeys: ReadonlySet<string>): RowVerdict[] {
+export function previewTrackingRows(rows: readonly CsvTrackingRow[], orders: ReadonlyMap<string, OrderRef>, queuedKeys: ReadonlySet<string>, scope?: ImportScope): RowVerdict[] {
   const seenKeys = new Map<string, number>()
   const trackingByOrder = new Map<string, string>()
   return rows.map((row) => {
@@ -94,6 +100,7 @@ export function previewTrackingRows(rows: readonly CsvTrackingRow[], orders: Rea
     const order = row.orderNumber ? orders.get(row.orderNumber) : undefined
     if (!row.orderNumber) problems.push('Order number is missing.')
     else if (!order) problems.push(`No order #${row.orderNumber} in this store.`)
+    else if (scope && !scope.ids.has(order.ID)) problems.push(`Order #${row.orderNumber} ${outsideSelection(scope.ids.size)}`)
     const trackProblem = trackingNumberError(row.trackno)
     if (trackProblem) problems.push(trackProblem)
     const sendEmail = parseYesNo(row.email)
@@ -115,6 +122,10 @@ export function previewTrackingRows(rows: readonly CsvTrackingRow[], orders: Rea
     if (queuedKeys.has(key)) return { row, status: 'skip', problems: ['Already queued to be sent.'] }
     return { row, status: 'ready', problems: [], orderId: ref.ID, body: trackBody({ trackno: row.trackno, carrier: row.carrier, sendEmail: sendEmail as boolean }) }
   })
+}
+
+function outsideSelection(n: number): string {
+  return new Intl.PluralRules('en-US').select(n) === 'one' ? 'is not the selected order.' : `is not one of the ${n.toLocaleString('en-US')} selected orders.`
 }
 
 export type RowOutcome = 'queued' | 'skipped' | 'invalid' | 'failed'

@@ -1,13 +1,74 @@
-// Scanner mode's logic, apart from the screen: a queue of unfulfilled orders, one tracking
-// number per order (Enter submits and moves on), and undo of the last one. Writing and
-// withdrawing go through injected functions (the outbox in the app, fakes in tests), so
-// the rules here (what moves, what undo may do) are tested on their own.
-import { trackBody, trackingNumberError } from './tracking'
+// Scanner mode's logic, apart from the screen: a queue of orders that can ship
+// (scanner-queue.ts), one order open at a time (by its packing slip's number, or the next in
+// line), re-checked as it opens so an order fulfilled or cancelled elsewhere since the queue
+// was built is skipped; its items ticked by scanning their SKUs (or an override, recorded);
+// one tracking number per order, with confirmation for a number no carrier's format matches
+// or one another order already has; and undo of the last one while its write is unsent.
+// The cache, the store and the outbox come in through injected functions (fakes in tests),
+// so the rules here are tested on their own.
+import type { Order } from '@common/store-api/resources'
+import { blockerMessage, changedSinceMessage, parseOrderScan, shipBlocker, type QueueRules, type ShipState } from './scanner-queue'
+import { normalizeTrackingNumber, suggestCarrier, trackBody, trackingNumberError } from './tracking'
+import type { OverrideEntry } from './scanner-settings'
+
+/** One line to pack. */
+export interface PackItem {
+  name: string
+  /** "Size: M, Colour: Blue", or '' for a product without options. */
+  variant: string
+  sku: string
+  qty: number
+}
 
 export interface ScannerOrder {
   ID: number
   number: string
   customer: string
+  items: PackItem[]
+  state: ShipState
+}
+
+/** The scanner's view of a cached or fetched order. */
+export function scannerOrder(order: Order): ScannerOrder {
+  const customer = order.billing_user_name || `${order.shipping_address?.first_name ?? ''} ${order.shipping_address?.last_name ?? ''}`.trim()
+  const items = (order.line_items ?? [])
+    .filter((l) => !l.order_item_type || l.order_item_type === 'line_item')
+    .map((l) => ({
+      name: l.order_item_name,
+      variant: variantText(l.properties),
+      sku: (l.sku ?? '').trim(),
+      qty: Math.max(0, Math.floor(Number(l.qty) || 0)),
+    }))
+    .filter((l) => l.qty > 0)
+  return {
+    ID: order.ID,
+    number: order.number,
+    customer,
+    items,
+    state: { financial_status: order.financial_status, fulfillment_status: order.fulfillment_status, post_status: order.post_status },
+  }
+}
+
+/** A line item's chosen options (`properties`: `{ name, value }` pairs) as one line. */
+function variantText(properties: readonly unknown[] | undefined): string {
+  return (properties ?? [])
+    .map((p) => {
+      if (!p || typeof p !== 'object') return ''
+      const { name, value } = p as { name?: unknown; value?: unknown }
+      if (typeof value !== 'string' && typeof value !== 'number') return ''
+      return typeof name === 'string' && name ? `${name}: ${value}` : String(value)
+    })
+    .filter(Boolean)
+    .join(', ')
+}
+
+export interface Recheck {
+  /** The order as the cache has it now; null when neither the cache nor the store has it. */
+  order: ScannerOrder | null
+  /** The store's own copy, where it could be read. */
+  fromStore: ScannerOrder | null
+  /** False when the store could not be asked (offline, or it did not answer in time). */
+  storeChecked: boolean
 }
 
 export interface ScannerDeps {
@@ -15,6 +76,30 @@ export interface ScannerDeps {
   track(orderId: number, body: ReturnType<typeof trackBody>, subject: string): Promise<number>
   /** Withdraws a queued write: 'withdrawn', or 'already-sent' when it has left the outbox. */
   withdraw(handle: number): Promise<'withdrawn' | 'already-sent'>
+  /** The cached order with this number. */
+  findByNumber(number: string): Promise<ScannerOrder | null>
+  /** Reads the order again: the cache, and the store where online. */
+  recheck(id: number): Promise<Recheck>
+  /** Orders other than `exceptId` whose tracking number is this one (compared without case). */
+  ordersUsingTracking(trackno: string, exceptId: number): Promise<{ ID: number; number: string }[]>
+  /** Keeps an override in the local log. */
+  recordOverride(entry: OverrideEntry): void
+  now?(): Date
+}
+
+export interface ScannerOptions {
+  rules: QueueRules
+  /** Items must be ticked before tracking (unless overridden). */
+  itemCheck: boolean
+}
+
+export interface OpenOrder {
+  order: ScannerOrder
+  /** Units ticked per item (same index as `order.items`). */
+  packed: number[]
+  /** "Ship without checking items" was confirmed for this order. */
+  overridden: boolean
+  storeChecked: boolean
 }
 
 export interface ScannedEntry {
@@ -22,57 +107,203 @@ export interface ScannedEntry {
   trackno: string
   carrier: string
   handle: number
+  packed: number[]
+  overridden: boolean
 }
 
-export type SubmitResult = { ok: true; entry: ScannedEntry } | { ok: false; message: string }
+export type TrackingWarning = { kind: 'unknown-format'; message: string } | { kind: 'duplicate'; message: string; orders: string[] }
+export type WarningKind = TrackingWarning['kind']
+
+export type OpenResult = { ok: true; open: OpenOrder; skipped: string[] } | { ok: false; message: string; skipped: string[] }
+export type ItemResult = { ok: true; message: string; complete: boolean } | { ok: false; message: string; wrongSku: boolean }
+export type SubmitResult = { ok: true; entry: ScannedEntry } | { ok: false; message: string; confirm?: TrackingWarning[] }
 export type UndoResult = { ok: true; order: ScannerOrder } | { ok: false; message: string }
 
+const sameSku = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
+
 export class ScannerSession {
-  private readonly queue: ScannerOrder[]
-  private position = 0
+  /** IDs still to ship, in queue order (an open order stays in it until tracked). */
+  private readonly queue: number[]
+  current: OpenOrder | null = null
   readonly done: ScannedEntry[] = []
+  /** Orders taken out of the queue because they changed since it was built, with why. */
+  readonly skipped: string[] = []
+  /** This session's "Ship without checking items", in order. */
+  readonly overrides: OverrideEntry[] = []
 
   constructor(
-    orders: readonly ScannerOrder[],
+    ids: readonly number[],
     private readonly deps: ScannerDeps,
+    private readonly options: () => ScannerOptions,
   ) {
-    this.queue = [...orders]
-  }
-
-  get current(): ScannerOrder | null {
-    return this.queue[this.position] ?? null
+    this.queue = [...ids]
   }
 
   get remaining(): number {
-    return this.queue.length - this.position
-  }
-
-  get total(): number {
     return this.queue.length
   }
 
-  /** Passes over the current order without tracking it (it goes to the end of the queue). */
-  skip(): void {
-    const order = this.current
-    if (!order || this.remaining < 2) return
-    this.queue.splice(this.position, 1)
-    this.queue.push(order)
+  /** Rebuilds the queue (a reload, or other payment states allowed); orders tracked in this session stay out. */
+  replaceQueue(ids: readonly number[]): void {
+    const tracked = new Set(this.done.map((d) => d.order.ID))
+    this.queue.splice(0, this.queue.length, ...ids.filter((id) => !tracked.has(id)))
+    if (this.current && !this.queue.includes(this.current.order.ID)) this.current = null
   }
 
-  async submit(raw: string, carrier: string, sendEmail: boolean): Promise<SubmitResult> {
-    const order = this.current
-    if (!order) return { ok: false, message: 'No orders are left to ship.' }
+  /** Opens the order a packing slip's barcode (or a typed number) names, if it may ship from this queue. */
+  async open(raw: string): Promise<OpenResult> {
+    const number = parseOrderScan(raw)
+    if (!number) return { ok: false, message: `"${raw.trim()}" is not an order number. Scan the packing slip's barcode or type the order number.`, skipped: [] }
+    const tracked = this.done.find((d) => d.order.number === number)
+    if (tracked) return { ok: false, message: `Order #${number} was tracked in this session (${tracked.trackno}).`, skipped: [] }
+    const found = await this.deps.findByNumber(number)
+    if (!found) return { ok: false, message: `No order #${number} was found.`, skipped: [] }
+    // Scanning the open order's slip again keeps what was ticked.
+    if (this.current?.order.ID === found.ID) return { ok: true, open: this.current, skipped: [] }
+    return this.openChecked(found.ID, found.number, true)
+  }
+
+  /** Opens the first order of the queue that can still ship, skipping (and reporting) those that cannot. */
+  async next(): Promise<OpenResult> {
+    const skipped: string[] = []
+    for (const id of [...this.queue]) {
+      if (this.current?.order.ID === id) continue
+      const result = await this.openChecked(id, String(id), false)
+      skipped.push(...result.skipped)
+      if (result.ok) return { ...result, skipped }
+    }
+    return { ok: false, message: 'No orders are left to ship in this queue.', skipped }
+  }
+
+  /** Re-reads an order and opens it when it can ship from this queue; drops it from the queue when it changed. */
+  private async openChecked(id: number, number: string, scanned: boolean): Promise<OpenResult> {
+    const { order, fromStore, storeChecked } = await this.deps.recheck(id)
+    const shown = order ?? fromStore
+    const label = shown?.number ?? number
+    const rules = this.options().rules
+    // Either copy may know better: the cache holds this desk's unsent writes, the store the others'.
+    const blocker = (storeChecked && !fromStore ? 'not-cached' : null) ?? shipBlocker(order?.state, rules) ?? (fromStore ? shipBlocker(fromStore.state, rules) : null)
+    const queued = this.queue.indexOf(id)
+    if (blocker) {
+      if (queued === -1) return { ok: false, message: blockerMessage(label, blocker, fromStore?.state ?? order?.state), skipped: [] }
+      this.queue.splice(queued, 1)
+      if (this.current?.order.ID === id) this.current = null
+      const message = changedSinceMessage(label, blocker)
+      this.skipped.push(message)
+      return { ok: false, message, skipped: [message] }
+    }
+    if (queued === -1) return { ok: false, message: `Order #${label} can ship but is not in this queue${scanned ? ' (it is outside the filter or selection the scanner was opened with)' : ''}.`, skipped: [] }
+    const fresh = (fromStore ?? order)!
+    this.current = { order: fresh, packed: fresh.items.map(() => 0), overridden: false, storeChecked }
+    return { ok: true, open: this.current, skipped: [] }
+  }
+
+  /** Closes the open order without tracking it; it stays in the queue. */
+  closeCurrent(): void {
+    this.current = null
+  }
+
+  get itemsComplete(): boolean {
+    const open = this.current
+    return !!open && open.order.items.every((item, i) => open.packed[i]! >= item.qty)
+  }
+
+  /** Whether tracking may be entered for the open order. */
+  get trackingAllowed(): boolean {
+    const open = this.current
+    if (!open) return false
+    return !this.options().itemCheck || open.overridden || this.itemsComplete
+  }
+
+  /** Ticks one unit of the item with this SKU. */
+  scanItem(raw: string): ItemResult {
+    const open = this.current
+    if (!open) return { ok: false, message: 'Open an order first: scan its packing slip.', wrongSku: false }
+    const sku = raw.trim()
+    if (!sku) return { ok: false, message: 'Scan an item’s barcode (its SKU).', wrongSku: false }
+    const items = open.order.items
+    const matching = items.map((item, i) => ({ item, i })).filter(({ item }) => item.sku && sameSku(item.sku, sku))
+    if (matching.length === 0) return { ok: false, message: `Wrong item: SKU ${sku} is not in order #${open.order.number}.`, wrongSku: true }
+    const slot = matching.find(({ item, i }) => open.packed[i]! < item.qty)
+    if (!slot) {
+      const qty = matching.reduce((n, { item }) => n + item.qty, 0)
+      return { ok: false, message: `Too many: order #${open.order.number} has ${qty} of SKU ${sku}, all ticked already.`, wrongSku: true }
+    }
+    return this.tick(slot.i)
+  }
+
+  /** Ticks one unit of an item without a SKU (nothing to scan: it is checked by eye). */
+  markPacked(index: number): ItemResult {
+    const open = this.current
+    const item = open?.order.items[index]
+    if (!open || !item) return { ok: false, message: 'No such item.', wrongSku: false }
+    if (item.sku) return { ok: false, message: `Scan SKU ${item.sku} to tick this item.`, wrongSku: false }
+    if (open.packed[index]! >= item.qty) return { ok: false, message: `${item.name} is ticked already.`, wrongSku: false }
+    return this.tick(index)
+  }
+
+  private tick(index: number): ItemResult {
+    const open = this.current!
+    const item = open.order.items[index]!
+    open.packed[index] = open.packed[index]! + 1
+    const complete = this.itemsComplete
+    const count = item.qty > 1 ? ` (${open.packed[index]} of ${item.qty})` : ''
+    return { ok: true, message: `${item.name}${count} ticked.${complete ? ' Every item is ticked: scan the tracking number.' : ''}`, complete }
+  }
+
+  /** "Ship without checking items": allowed after the operator confirmed it, and recorded. */
+  overrideItemCheck(): OverrideEntry | null {
+    const open = this.current
+    if (!open || open.overridden) return null
+    open.overridden = true
+    const entry: OverrideEntry = { at: (this.deps.now?.() ?? new Date()).toISOString(), orderId: open.order.ID, number: open.order.number }
+    this.overrides.push(entry)
+    this.deps.recordOverride(entry)
+    return entry
+  }
+
+  /** What needs an explicit confirmation before this number goes out: its format, or another order using it. */
+  async trackingWarnings(raw: string): Promise<TrackingWarning[]> {
+    const open = this.current
+    const trackno = normalizeTrackingNumber(raw)
+    const warnings: TrackingWarning[] = []
+    if (!suggestCarrier(trackno)) warnings.push({ kind: 'unknown-format', message: `No carrier uses the format of ${trackno}. Use it anyway?` })
+    const others = new Map<number, string>()
+    for (const d of this.done) if (sameSku(d.trackno, trackno) && d.order.ID !== open?.order.ID) others.set(d.order.ID, d.order.number)
+    for (const o of await this.deps.ordersUsingTracking(trackno, open?.order.ID ?? -1)) others.set(o.ID, o.number)
+    if (others.size > 0) {
+      const numbers = [...others.values()]
+      const list = numbers.map((n) => `#${n}`).join(', ')
+      warnings.push({ kind: 'duplicate', orders: numbers, message: `${trackno} is already the tracking number of order ${list}. Use it for #${open?.order.number ?? ''} too?` })
+    }
+    return warnings
+  }
+
+  /**
+   * Queues the tracking of the open order. A warning not in `confirmed` stops it and is
+   * returned for the operator to confirm; the same call with those kinds confirmed goes through.
+   */
+  async submit(raw: string, carrier: string, sendEmail: boolean, confirmed: readonly WarningKind[] = []): Promise<SubmitResult> {
+    const open = this.current
+    if (!open) return { ok: false, message: 'Open an order first: scan its packing slip.' }
+    if (!this.trackingAllowed) return { ok: false, message: `Tick every item of #${open.order.number} first (or ship without checking items).` }
     const problem = trackingNumberError(raw)
     if (problem) return { ok: false, message: problem }
+    const pending = (await this.trackingWarnings(raw)).filter((w) => !confirmed.includes(w.kind))
+    if (pending.length > 0) return { ok: false, message: pending.map((w) => w.message).join(' '), confirm: pending }
+    // The open order may have changed while the number was checked (undo, another scan).
+    if (this.current !== open) return { ok: false, message: 'The open order changed; scan the tracking number again.' }
     const body = trackBody({ trackno: raw, carrier, sendEmail })
-    const handle = await this.deps.track(order.ID, body, `#${order.number}`)
-    const entry: ScannedEntry = { order, trackno: body.trackno, carrier: body.logistics_company ?? '', handle }
+    const handle = await this.deps.track(open.order.ID, body, `#${open.order.number}`)
+    const entry: ScannedEntry = { order: open.order, trackno: body.trackno, carrier: body.logistics_company ?? '', handle, packed: [...open.packed], overridden: open.overridden }
     this.done.push(entry)
-    this.position++
+    const queued = this.queue.indexOf(open.order.ID)
+    if (queued !== -1) this.queue.splice(queued, 1)
+    this.current = null
     return { ok: true, entry }
   }
 
-  /** Undoes the last submission: the order comes back as the current one if its write was not sent yet. */
+  /** Undoes the last submission: its order opens again (items as they were ticked) if its write was not sent yet. */
   async undo(): Promise<UndoResult> {
     const last = this.done[this.done.length - 1]
     if (!last) return { ok: false, message: 'Nothing to undo.' }
@@ -81,27 +312,40 @@ export class ScannerSession {
       return { ok: false, message: `Tracking for #${last.order.number} was already sent to the store; it cannot be undone here.` }
     }
     this.done.pop()
-    this.position--
-    this.queue.splice(this.position, 1, last.order)
+    this.queue.unshift(last.order.ID)
+    this.current = { order: last.order, packed: [...last.packed], overridden: last.overridden, storeChecked: false }
     return { ok: true, order: last.order }
   }
 }
 
-/** A short confirmation beep through WebAudio (optional; silent where audio is unavailable). */
-export function beep(ok: boolean): void {
+export type Tone = 'ok' | 'error' | 'wrong-item'
+
+/**
+ * A short tone through WebAudio (silent where audio is unavailable): high for done, low for
+ * a refusal, two low pulses for a wrong item, so the packer hears which without looking.
+ */
+export function beep(tone: Tone): void {
   const Ctx = globalThis.AudioContext
   if (!Ctx) return
   try {
     const ctx = new Ctx()
-    const osc = ctx.createOscillator()
     const gain = ctx.createGain()
-    osc.frequency.value = ok ? 880 : 220
     gain.gain.value = 0.08
-    osc.connect(gain).connect(ctx.destination)
-    osc.start()
-    osc.stop(ctx.currentTime + (ok ? 0.08 : 0.25))
-    osc.onended = () => void ctx.close()
+    gain.connect(ctx.destination)
+    const pulses: [frequency: number, start: number, length: number][] =
+      tone === 'ok' ? [[880, 0, 0.08]] : tone === 'error' ? [[220, 0, 0.25]] : [[160, 0, 0.15], [160, 0.22, 0.15]]
+    let last: OscillatorNode | null = null
+    for (const [frequency, start, length] of pulses) {
+      const osc = ctx.createOscillator()
+      osc.type = tone === 'wrong-item' ? 'square' : 'sine'
+      osc.frequency.value = frequency
+      osc.connect(gain)
+      osc.start(ctx.currentTime + start)
+      osc.stop(ctx.currentTime + start + length)
+      last = osc
+    }
+    if (last) last.onended = () => void ctx.close()
   } catch {
-    // Audio is a nicety: the visual confirmation carries the same information.
+    // Audio is a nicety: the message on screen carries the same information.
   }
 }

@@ -25,6 +25,7 @@ describe('tracking', () => {
     }
     expect(checked).toBeGreaterThan(10)
     expect(suggestCarrier('1Z999AA10123456784')).toBe('UPS')
+    expect(suggestCarrier('1z999aa10123456784')).toBe('UPS')
     expect(suggestCarrier('hello')).toBeNull()
   })
 

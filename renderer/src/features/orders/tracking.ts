@@ -33,7 +33,8 @@ export function trackingNumberError(raw: string): string | null {
 export function suggestCarrier(raw: string): string | null {
   const trackno = normalizeTrackingNumber(raw)
   if (!trackno) return null
-  const match = getTracking(trackno)
+  // Carriers print their numbers in capitals; one typed in lower case is the same number.
+  const match = getTracking(trackno.toUpperCase())
   if (!match) return null
   return NAME_BY_COURIER_CODE[match.courier.code] ?? match.courier.name
 }

@@ -167,6 +167,12 @@ export function useOrderList(query: Ref<OrderQuery>) {
     return cachedWindow.value.get(id) ?? firstById.value.get(id) ?? storeById.value.get(id)
   }
 
+  /** The IDs a query answers now, from the order index (null until it has loaded): what a bulk action runs on. */
+  function answer(q: OrderQuery): number[] | null {
+    const current = index.value
+    return current?.state === 'ready' ? current.query(q) : null
+  }
+
   function setWindow(start: number, size: number) {
     windowStart.value = Math.max(0, start)
     windowSize.value = Math.max(1, size)
@@ -186,6 +192,7 @@ export function useOrderList(query: Ref<OrderQuery>) {
     storeHasMore: computed(() => source.value === 'store' && (storeOrders.value?.length ?? 0) < storeTotal.value),
     loadMoreFromStore,
     row,
+    answer,
     setWindow,
   }
 }

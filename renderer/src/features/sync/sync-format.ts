@@ -3,7 +3,7 @@
 // queued again.
 import { formatDistanceToNowStrict } from 'date-fns'
 import { operations, type OperationName } from '@common/store-api/operations'
-import type { OutboxEntry, SyncResource } from '@/data'
+import type { OutboxEntry, SyncResource, SyncStatus } from '@/data'
 
 export const RESOURCE_LABELS: Record<SyncResource, string> = {
   orders: 'Orders',
@@ -11,6 +11,14 @@ export const RESOURCE_LABELS: Record<SyncResource, string> = {
   blogs: 'Blog posts',
   collections: 'Blog collections',
   metaFields: 'Meta field definitions',
+}
+
+/** Items read so far and expected over every resource of a sync, and the share done. */
+export function syncTotals(status: SyncStatus | null): { done: number; total: number; percent: number } {
+  const progress = status ? Object.values(status.progress) : []
+  const done = progress.reduce((sum, p) => sum + p.done, 0)
+  const total = progress.reduce((sum, p) => sum + (p.total ?? p.done), 0)
+  return { done, total, percent: total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0 }
 }
 
 export function ago(ms: number | null): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { OutboxEntry } from '@/data'
-import { countdown, isTextField, isUndoKey, sentSince, undoables, type Undoable } from './undo-bar'
+import { countdown, isUndoKey, sentSince, undoables, type Undoable } from './undo-bar'
 
 function entry(id: number, extra: Partial<OutboxEntry> = {}): OutboxEntry {
   return { id, kind: 'orders.track', write: {}, lanes: [`orders:${id}`], state: 'queued', attempts: 0, nextAttemptAt: 0, createdAt: 0, label: `Tracking T${id}`, holdUntil: 20_000, ...extra }
@@ -35,7 +35,7 @@ describe('the undo bar', () => {
     expect(sentSince(before, [], new Set([1, 2]), 30_000).map((u) => u.id)).toEqual([4])
   })
 
-  it('answers Ctrl+Z (Cmd+Z on a Mac) outside text fields only', () => {
+  it('answers Ctrl+Z (Cmd+Z on a Mac), not Shift or the other modifier', () => {
     const key = (extra: Partial<KeyboardEvent>) => ({ key: 'z', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...extra })
     expect(isUndoKey(key({ ctrlKey: true }), false)).toBe(true)
     expect(isUndoKey(key({ key: 'Z', ctrlKey: true }), false)).toBe(true)
@@ -43,15 +43,5 @@ describe('the undo bar', () => {
     expect(isUndoKey(key({ metaKey: true }), false)).toBe(false)
     expect(isUndoKey(key({ metaKey: true }), true)).toBe(true)
     expect(isUndoKey(key({ ctrlKey: true }), true)).toBe(false)
-
-    const input = document.createElement('input')
-    const editor = document.createElement('div')
-    editor.setAttribute('contenteditable', 'true')
-    const inEditor = document.createElement('p')
-    editor.append(inEditor)
-    expect(isTextField(input)).toBe(true)
-    expect(isTextField(inEditor)).toBe(true)
-    expect(isTextField(document.createElement('button'))).toBe(false)
-    expect(isTextField(null)).toBe(false)
   })
 })

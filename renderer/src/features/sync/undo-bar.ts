@@ -1,6 +1,7 @@
 // The undo bar's rules, apart from its looks (UndoBar.vue): which order writes can still be
 // undone, how their countdown reads, which of them have left for the store (so the bar can say
-// they can no longer be undone), and which key presses mean "undo".
+// they can no longer be undone), and which key presses mean "undo" (typing places keep theirs:
+// app/shortcuts.ts isTypingTarget).
 import type { OutboxEntry, OutboxState } from '@/data'
 import { UNDOABLE_KINDS } from '@/data'
 
@@ -34,13 +35,6 @@ export function countdown(item: Undoable, now: number): string {
 export function sentSince(before: readonly Undoable[], now: readonly Undoable[], undone: ReadonlySet<number>, at: number): Undoable[] {
   const still = new Set(now.map((item) => item.id))
   return before.filter((item) => !still.has(item.id) && !undone.has(item.id) && (item.state === 'sending' || item.holdUntil <= at))
-}
-
-/** Typing places keep their own undo. */
-export function isTextField(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null
-  if (!element || typeof element.closest !== 'function') return false
-  return !!element.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')
 }
 
 /** Ctrl+Z (Cmd+Z on a Mac), without Shift or Alt (those redo, or mean something else). */

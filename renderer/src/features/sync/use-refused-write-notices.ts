@@ -1,12 +1,11 @@
-// Wherever the user is, a change the store refused is told at once: a notification naming the
-// change and the store's reason in the screens' words, with a button to the thing it concerns
-// (the post, the order) where it can be fixed. Each refused write is told once per window; the
-// Sync page keeps the full list.
-import { h, watch } from 'vue'
-import { useRouter } from 'vue-router'
-import { NButton, useNotification } from 'naive-ui'
-import { useLiveQuery, type OutboxEntry } from '@/data'
+// Wherever the user is, a change the store refused, or a sync that failed, is told at once: a
+// notice naming it and the store's reason in the screens' words, with a link to the thing it
+// concerns (the post, the order, the Sync page) where it can be fixed. Each is told once per
+// window; the Sync page keeps the full list.
+import { watch } from 'vue'
+import { useLiveQuery, useSyncStatus, type OutboxEntry } from '@/data'
 import { refusalInWords } from '@/app/refusal-words'
+import { useNoticesStore } from '@/app/notices-store'
 
 /** Where a refused write can be fixed. */
 export function placeOf(entry: Pick<OutboxEntry, 'kind' | 'write'>): { path: string; label: string } {
@@ -18,8 +17,7 @@ export function placeOf(entry: Pick<OutboxEntry, 'kind' | 'write'>): { path: str
 }
 
 export function useRefusedWriteNotices(): void {
-  const notification = useNotification()
-  const router = useRouter()
+  const notices = useNoticesStore()
   const refused = useLiveQuery((db) => db.outbox.where('state').equals('failed').toArray(), [], [] as OutboxEntry[])
   const told = new Set<string>()
   watch(refused, (entries) => {
@@ -27,28 +25,26 @@ export function useRefusedWriteNotices(): void {
       const id = `${entry.id}:${entry.attempts}`
       if (told.has(id)) continue
       told.add(id)
-      const place = placeOf(entry)
-      const note = notification.error({
+      notices.post({
+        kind: 'error',
         title: 'The store refused a change',
-        content: `${entry.label}. ${refusalInWords(entry.lastError)}.`,
-        meta: 'Nothing else was changed; fix it and send it again.',
-        // Long enough to read and act on, then out of the way of what it covers (not kept
-        // while hovered: the pointer resting there on its way to a button would keep it forever);
-        // the post and the Sync page keep saying it after it goes.
-        duration: 10_000,
-        action: () =>
-          h(
-            NButton,
-            {
-              size: 'small',
-              onClick: () => {
-                note.destroy()
-                void router.push(place.path)
-              },
-            },
-            () => place.label,
-          ),
+        text: `${entry.label}. ${refusalInWords(entry.lastError)}. Nothing else was changed; fix it and send it again.`,
+        link: placeOf(entry),
+        key: `refused:${entry.id}`,
       })
     }
   })
+
+  // A sync that ends in failure (not a plain "offline", which the indicator already says).
+  const status = useSyncStatus()
+  watch(
+    () => (status.value?.syncing ? null : status.value?.outcome),
+    (outcome) => {
+      if (outcome === 'failed') {
+        notices.post({ kind: 'error', title: 'Sync failed', text: status.value?.lastError ?? 'The store’s data could not be read.', link: { path: '/sync', label: 'Open Sync' }, key: 'sync' })
+      } else if (outcome === 'reconnect') {
+        notices.post({ kind: 'warning', title: 'Reconnect the store', text: 'The store refused Storedesk’s access. Reconnect it to sync again.', link: { path: '/settings', label: 'Open Settings' }, key: 'sync' })
+      }
+    },
+  )
 }

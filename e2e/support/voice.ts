@@ -1,0 +1,48 @@
+// "One voice" (issue 17), checked on a screen as a person reads it: no raw timestamps (ISO or
+// SQL) in the text, no "(s)" plurals or "1 orders", no library default placeholders
+// ("Please Input"), and no text cut off without a way to read it (an ellipsis needs a title
+// or a tooltip the element names; otherwise text must wrap).
+import type { Page } from '@playwright/test'
+
+export async function voiceProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = []
+    const visible = (el: Element) => {
+      const box = el.getBoundingClientRect()
+      const style = getComputedStyle(el)
+      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none'
+    }
+    const text = document.body.innerText
+    const patterns: [RegExp, string][] = [
+      [/\b\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:?\d{2})?\b/g, 'a raw timestamp'],
+      [/\b\w+\(s\)/g, 'a "(s)" plural'],
+      [/(^|[^\d,.])1 (orders|posts|items|changes|attempts|revisions|drafts|checkouts|collections|fields|writes)\b/g, 'a plural after 1'],
+      [/\b(\d[\d,]*) of (\d[\d,]*) on the store/g, 'a count'],
+    ]
+    for (const [pattern, what] of patterns) {
+      for (const match of text.matchAll(pattern)) {
+        if (what === 'a count') {
+          const [done, total] = [Number(match[1]!.replaceAll(',', '')), Number(match[2]!.replaceAll(',', ''))]
+          if (done > total) problems.push(`more cached than on the store: “${match[0]}”`)
+        } else problems.push(`${what}: “${match[0].trim()}”`)
+      }
+    }
+    for (const field of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input[placeholder], textarea[placeholder]')) {
+      if (visible(field) && /^please (input|select)/i.test(field.placeholder)) problems.push(`a library placeholder: “${field.placeholder}” (${field.getAttribute('aria-label') ?? field.id})`)
+    }
+    for (const placeholder of document.querySelectorAll('.n-base-selection-placeholder')) {
+      if (visible(placeholder) && /^please (input|select)/i.test(placeholder.textContent?.trim() ?? '')) problems.push(`a library placeholder: “${placeholder.textContent?.trim()}”`)
+    }
+    for (const el of document.querySelectorAll<HTMLElement>('main *, aside *')) {
+      if (!visible(el) || el.children.length > 0 || !el.textContent?.trim()) continue
+      const style = getComputedStyle(el)
+      // Text for screen readers only (1 px, clipped) is meant to be invisible.
+      if (el.clientWidth <= 1 || style.clip === 'rect(0px, 0px, 0px, 0px)' || el.closest('.visually-hidden, .sr-only')) continue
+      const clips = style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis'
+      if (!clips || el.scrollWidth <= el.clientWidth + 1) continue
+      const explained = el.title || el.closest('[title]') || el.closest('.n-ellipsis') || el.getAttribute('aria-describedby')
+      if (!explained) problems.push(`text cut off with no way to read it: “${el.textContent.trim().slice(0, 60)}”`)
+    }
+    return [...new Set(problems)]
+  })
+}

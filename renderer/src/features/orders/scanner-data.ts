@@ -1,0 +1,103 @@
+// Scanner mode's reads of the cache and the store: the queue built from its source (the order
+// list's filter, or orders sent by ID) through the in-memory order index, so 100,000 cached
+// orders are classified without reading them; an order found by its number; an order re-read
+// from the cache and, where online, from the store as it opens; and the cached orders that
+// already carry a tracking number.
+import { refreshOrder, type StoreDatabase } from '@/data'
+import { orderIndexFor, type OrderIndex } from './order-index'
+import { buildQueue, type QueueBuild, type QueueRules, type ScannerSource } from './scanner-queue'
+import { scannerOrder, type Recheck, type ScannerDeps } from './scanner'
+import { normalizeTrackingNumber } from './tracking'
+
+/** How long an order's re-check waits for the store before going by the cache alone. */
+export const STORE_CHECK_TIMEOUT_MS = 5000
+
+/** The order index once it has loaded every cached order. */
+export function readyOrderIndex(db: StoreDatabase): Promise<OrderIndex> {
+  const index = orderIndexFor(db)
+  if (index.state === 'ready') return Promise.resolve(index)
+  return new Promise((resolve, reject) => {
+    const stop = index.subscribe(() => {
+      if (index.state === 'loading') return
+      stop()
+      if (index.state === 'ready') resolve(index)
+      else reject(new Error('The order cache was closed.'))
+    })
+  })
+}
+
+/** The queue of a source: what can ship, oldest first, and what cannot, counted by reason. */
+export async function loadScannerQueue(db: StoreDatabase, source: ScannerSource, rules: QueueRules): Promise<QueueBuild> {
+  const index = await readyOrderIndex(db)
+  // Oldest first, as orders are shipped; the list's own sort only decides what is on screen.
+  if (source.kind === 'filter') {
+    const ids = index.query({ ...source.query, sort: 'date' })
+    return buildQueue(
+      ids.map((ID) => ({ ID, state: index.statesOf(ID) })),
+      rules,
+    )
+  }
+  const wanted = new Set(source.ids)
+  const cachedInOrder = index.query({ search: '', sort: 'date' }).filter((id) => wanted.has(id))
+  const cached = new Set(cachedInOrder)
+  const missing = [...wanted].filter((id) => !cached.has(id))
+  return buildQueue(
+    [...cachedInOrder.map((ID) => ({ ID, state: index.statesOf(ID) })), ...missing.map((ID) => ({ ID, state: undefined }))],
+    rules,
+  )
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(Object.assign(new Error('The store did not answer in time.'), { code: 'timeout' })), ms)
+    promise.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        reject(error)
+      },
+    )
+  })
+}
+
+/** The session's reads, from this store's cache and (when `online()` allows) the store itself. */
+export function scannerReads(db: StoreDatabase, online: () => boolean): Pick<ScannerDeps, 'findByNumber' | 'recheck' | 'ordersUsingTracking'> {
+  return {
+    async findByNumber(number) {
+      const row = await db.orders.where('number').equals(number).first()
+      return row ? scannerOrder(row) : null
+    },
+
+    async recheck(id): Promise<Recheck> {
+      let fromStore: Recheck['fromStore'] = null
+      let storeChecked = false
+      if (online()) {
+        try {
+          fromStore = scannerOrder(await withTimeout(refreshOrder(db, id), STORE_CHECK_TIMEOUT_MS))
+          storeChecked = true
+        } catch (error) {
+          // The store saying it has no such order is an answer too; any other failure (offline,
+          // slow, refused) leaves the cache to decide, and the screen says the store was not asked.
+          if ((error as { code?: unknown } | null)?.code === 'not_found') storeChecked = true
+        }
+      }
+      const cached = await db.orders.get(id)
+      return { order: cached ? scannerOrder(cached) : null, fromStore, storeChecked }
+    },
+
+    async ordersUsingTracking(raw, exceptId) {
+      const trackno = normalizeTrackingNumber(raw).toLowerCase()
+      if (!trackno) return []
+      // The index's search covers tracking numbers: a substring match first, then the exact number.
+      const index = await readyOrderIndex(db)
+      const candidates = index.query({ search: trackno, sort: '-date' }).filter((id) => id !== exceptId)
+      const rows = await db.orders.bulkGet(candidates.slice(0, 500))
+      return rows
+        .filter((o) => o && normalizeTrackingNumber(o.trackno ?? '').toLowerCase() === trackno)
+        .map((o) => ({ ID: o!.ID, number: o!.number }))
+    },
+  }
+}

@@ -1,0 +1,56 @@
+// Scanner mode's settings and its log of item-check overrides, kept per store in localStorage
+// (per-device preferences and a local record, as saved views are; the cache database is for
+// store data). Both are checked with zod when read back: a tampered or outdated entry falls
+// back to the defaults instead of reaching the rules.
+import { z } from 'zod'
+import { ALLOWABLE_PAYMENT_STATES } from './scanner-queue'
+
+export const ScannerSettings = z.object({
+  /** Payment states shipped besides `paid` (unpaid never). */
+  allowedPayments: z.array(z.enum(ALLOWABLE_PAYMENT_STATES)).default([]),
+  /** Scan each item's SKU before tracking can be entered. */
+  itemCheck: z.boolean().default(true),
+  /** The store e-mails the customer the tracking number. */
+  emailCustomer: z.boolean().default(true),
+  sound: z.boolean().default(true),
+})
+export type ScannerSettings = z.infer<typeof ScannerSettings>
+
+export const DEFAULT_SCANNER_SETTINGS: ScannerSettings = ScannerSettings.parse({})
+
+const settingsKey = (connectionId: string) => `storedesk.scannerSettings.${connectionId}`
+const overridesKey = (connectionId: string) => `storedesk.scannerOverrides.${connectionId}`
+
+export function loadScannerSettings(connectionId: string, storage: Storage = localStorage): ScannerSettings {
+  try {
+    const parsed = ScannerSettings.safeParse(JSON.parse(storage.getItem(settingsKey(connectionId)) ?? '{}'))
+    return parsed.success ? parsed.data : { ...DEFAULT_SCANNER_SETTINGS }
+  } catch {
+    return { ...DEFAULT_SCANNER_SETTINGS }
+  }
+}
+
+export function saveScannerSettings(connectionId: string, settings: ScannerSettings, storage: Storage = localStorage): void {
+  storage.setItem(settingsKey(connectionId), JSON.stringify(ScannerSettings.parse(settings)))
+}
+
+/** One "Ship without checking items": when, and which order. */
+export const OverrideEntry = z.object({ at: z.string(), orderId: z.number(), number: z.string() })
+export type OverrideEntry = z.infer<typeof OverrideEntry>
+
+/** The log keeps the most recent entries only: it is a local record, not an archive. */
+export const OVERRIDE_LOG_LIMIT = 1000
+
+export function loadOverrideLog(connectionId: string, storage: Storage = localStorage): OverrideEntry[] {
+  try {
+    const parsed = z.array(OverrideEntry).safeParse(JSON.parse(storage.getItem(overridesKey(connectionId)) ?? '[]'))
+    return parsed.success ? parsed.data : []
+  } catch {
+    return []
+  }
+}
+
+export function appendOverride(connectionId: string, entry: OverrideEntry, storage: Storage = localStorage): void {
+  const log = [...loadOverrideLog(connectionId, storage), entry].slice(-OVERRIDE_LOG_LIMIT)
+  storage.setItem(overridesKey(connectionId), JSON.stringify(log))
+}
