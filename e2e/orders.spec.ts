@@ -2,11 +2,13 @@
 // and tracking reach the store (with and without the customer e-mail), scanner mode, CSV
 // bulk tracking, and all of it again offline with each write arriving once; sorting from the
 // column headers, selecting rows (ranges, all matching a filter), bulk export, and density.
+// Writes here go without an undo window (set to 0): the window has its own spec, undo.spec.ts.
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import Papa from 'papaparse'
 import { test, expect } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
+import { setUndoWindow } from './support/undo-window'
 import { openOrders, openScanner, s10, shipNext, waitForCachedOrders } from './support/scanner'
 
 // Product images live on the reserved `.invalid` domain: the browser logs their failed loads.
@@ -143,6 +145,7 @@ async function importCsv(page: Page, rows: string[]) {
 
 test('changes a shipping address and the store shows it', async ({ page, demoStore }) => {
   await connectDemoStore(page)
+  await setUndoWindow(page, 0)
   const [order] = await unfulfilledOrders(demoStore)
   await changeShippingAddress(page, order!.ID, 'Springfield')
   await expect.poll(async () => (await storeOrder(demoStore, order!.ID)).shipping_address).toMatchObject({ city: 'Springfield', postcode: '62701', phone: '+12175550123' })
@@ -150,6 +153,7 @@ test('changes a shipping address and the store shows it', async ({ page, demoSto
 
 test('adds tracking with the e-mail on and off, and the store records both', async ({ page, demoStore }) => {
   await connectDemoStore(page)
+  await setUndoWindow(page, 0)
   const [a, b] = await unfulfilledOrders(demoStore)
   await addTracking(page, a!.ID, 'E2EMAILON1', true)
   await addTracking(page, b!.ID, 'E2EMAILOFF1', false)
@@ -164,6 +168,7 @@ test('adds tracking with the e-mail on and off, and the store records both', asy
 
 test('scanner mode tracks three orders in a row', async ({ page, demoStore }) => {
   await connectDemoStore(page)
+  await setUndoWindow(page, 0)
   const { numbers, tracknos } = await scanThree(page, 31_000_000)
   expect(new Set(numbers).size).toBe(3)
   for (const [i, number] of numbers.entries()) {
@@ -173,6 +178,7 @@ test('scanner mode tracks three orders in a row', async ({ page, demoStore }) =>
 
 test('a CSV with a bad row imports the good rows and reports the bad one', async ({ page, demoStore }) => {
   await connectDemoStore(page)
+  await setUndoWindow(page, 0)
   const [a, b] = await unfulfilledOrders(demoStore)
   await importCsv(page, [`${a!.number},CSVGOOD1,UPS,yes`, '999999,CSVBAD1,UPS,no', `${b!.number},CSVGOOD2,DHL,no`])
   await expect.poll(async () => (await storeOrder(demoStore, a!.ID)).trackno).toBe('CSVGOOD1')
@@ -182,6 +188,7 @@ test('a CSV with a bad row imports the good rows and reports the bad one', async
 
 test('offline: every write queues, and arrives exactly once when the store is back', async ({ page, demoStore }) => {
   await connectDemoStore(page)
+  await setUndoWindow(page, 0)
   const queue = await unfulfilledOrders(demoStore)
   // The scanner and the offline edits read the cache: wait for its first sync.
   await waitForCachedOrders(page)
@@ -344,6 +351,7 @@ test('compact density shows at least 15 orders at 1280x800', async ({ page }) =>
 
 test('the selection goes to the scanner queue and limits a tracking import to its orders', async ({ page, demoStore }) => {
   await connectDemoStore(page)
+  await setUndoWindow(page, 0)
   await waitForCachedOrders(page)
   const waiting = (await unfulfilledOrders(demoStore)).map((o) => o.number)
   await pickOption(page, 'Fulfillment', 'Unfulfilled')

@@ -4,11 +4,13 @@
 // middle of sending loses nothing and sends nothing twice; a change the store's copy moved under
 // is stopped and shown with both versions. Disconnecting keeps unsent writes, drafts and
 // revisions for the next connection to the same store, unless the writer deletes them by name.
+// Order writes here go without an undo window (set to 0), which has its own spec (undo.spec.ts).
 import { readFile } from 'node:fs/promises'
 import { strFromU8, unzipSync } from 'fflate'
 import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
+import { setUndoWindow } from './support/undo-window'
 
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
 
@@ -93,6 +95,7 @@ async function expectDeliveredOnce(demoStore: DemoStoreHandle, tag: string) {
 test('queued writes go out by themselves within 10 s of the store answering again, after a reload', async ({ page, demoStore }) => {
   test.setTimeout(180_000)
   await connectDemoStore(page)
+  await setUndoWindow(page, 0)
   await waitForFirstSync(page)
   await queueWhileStoreIsAway(page, demoStore, 'AUTO')
   await page.reload()
@@ -106,6 +109,7 @@ test('queued writes go out by themselves after the whole app restarted while the
   test.setTimeout(180_000)
   let page = storedesk.page
   await connectDemoStore(page)
+  await setUndoWindow(page, 0)
   await waitForFirstSync(page)
   await queueWhileStoreIsAway(page, demoStore, 'BOOT')
   page = await storedesk.restart()
@@ -116,6 +120,7 @@ test('queued writes go out by themselves after the whole app restarted while the
 test('a reload in the middle of sending delivers every queued write exactly once', async ({ page, demoStore }) => {
   test.setTimeout(180_000)
   await connectDemoStore(page)
+  await setUndoWindow(page, 0)
   await waitForFirstSync(page)
 
   // The store cannot be reached: the writes are queued and shown at once.
@@ -143,6 +148,7 @@ test('a reload in the middle of sending delivers every queued write exactly once
 test('a shipping address changed on the store meanwhile is not overwritten: both versions are shown and the user chooses', async ({ page, demoStore }) => {
   test.setTimeout(180_000)
   await connectDemoStore(page)
+  await setUndoWindow(page, 0)
   await waitForFirstSync(page)
   const before = await storeOrder(demoStore, 1004)
 

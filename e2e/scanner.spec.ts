@@ -3,8 +3,10 @@
 // cancelled order's packing slip is refused; a wrong item is refused; a tracking number in no
 // carrier's format, or one another order has, waits for a confirmation; an order fulfilled
 // through the store's API after the queue was built is skipped and not fulfilled again.
+// Tests that check what the store received set the undo window to 0 (undo.spec.ts tests it).
 import { test, expect } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
+import { setUndoWindow } from './support/undo-window'
 import { itemsOnScreen, openNextOrder, openOrders, openScanner, s10, scanAllItems, scanOrderNumber, scanTracking, shipNext, status, waitForCachedOrders } from './support/scanner'
 
 // Product images live on the reserved `.invalid` domain: the browser logs their failed loads.
@@ -69,6 +71,7 @@ test('the queue never holds an unpaid or cancelled order, and follows the listâ€
 
 test('a wrong item is refused, and tracking opens only once every item is scanned', async ({ page, demoStore }) => {
   await connectDemoStore(page)
+  await setUndoWindow(page, 0)
   const [first] = await shippable(demoStore)
   await waitForCachedOrders(page)
   await openScanner(page)
@@ -93,6 +96,7 @@ test('a wrong item is refused, and tracking opens only once every item is scanne
 
 test('ZZ-NOT-A-NUMBER asks for confirmation; confirmed, it is sent once, without the e-mail when that is off', async ({ page, demoStore }) => {
   await connectDemoStore(page)
+  await setUndoWindow(page, 0)
   await waitForCachedOrders(page)
   await openScanner(page)
   const email = page.getByRole('switch', { name: 'E-mail the customer' })
@@ -126,6 +130,7 @@ test('ZZ-NOT-A-NUMBER asks for confirmation; confirmed, it is sent once, without
 
 test('a tracking number already on another order warns, naming that order', async ({ page, demoStore }) => {
   await connectDemoStore(page)
+  await setUndoWindow(page, 0)
   const [tracked] = (await storeOrders(demoStore, 'filter[fulfillment_status]=fulfilled')).filter((o) => o.trackno)
   await waitForCachedOrders(page)
   await openScanner(page)
@@ -142,6 +147,7 @@ test('a tracking number already on another order warns, naming that order', asyn
 
 test('an order fulfilled through the store after the queue was built is skipped, not fulfilled again', async ({ page, demoStore }) => {
   await connectDemoStore(page)
+  await setUndoWindow(page, 0)
   const [first, second] = await shippable(demoStore)
   await waitForCachedOrders(page)
   await openScanner(page)

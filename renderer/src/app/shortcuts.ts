@@ -19,6 +19,8 @@ export const SHORTCUTS: readonly { keys: string[]; does: string }[] = [
   { keys: ['?'], does: 'Show these shortcuts' },
   { keys: ['/'], does: 'Search on this screen' },
   ...GO_TARGETS.map((target) => ({ keys: ['g', target.key], does: `Go to ${target.label}` })),
+  // Read by the undo bar (features/sync/UndoBar.vue), listed here with the others.
+  { keys: ['Ctrl+Z'], does: 'Undo the last order change while it waits to be sent (⌘Z on a Mac)' },
 ]
 
 /** How long `g` waits for its letter. */

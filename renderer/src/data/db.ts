@@ -147,6 +147,11 @@ export interface OutboxEntry {
   attempts: number
   /** Earliest time (ms) the replayer may try again (backoff, Retry-After). */
   nextAttemptAt: number
+  /**
+   * The end (ms) of its undo window (order writes, undo-window.ts): never sent before, whatever
+   * else says "go now". Not indexed: the outbox is read whole by the replayer anyway.
+   */
+  holdUntil?: number
   createdAt: number
   /** An earlier attempt may have reached the store: look before sending a create again. */
   uncertain?: boolean

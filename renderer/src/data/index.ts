@@ -66,7 +66,7 @@
 // - useSyncStatus(): ComputedRef<SyncStatus | null>: syncing, current resource, per-resource
 //   { done, total }, rate (items/s), secondsLeft, outcome, lastError, replaying, reconnectNeeded.
 // - useStoreRuntime(): ComputedRef<StoreRuntime | null>: syncNow(), cancelSync(), replayNow(),
-//   sendNow() (queued writes skip their backoff).
+//   sendNow() (queued writes skip their backoff, not their undo window).
 // - refreshOrder(db, id), refreshCheckout(db, id) (stores the detail form), refreshBlog(db, id),
 //   refreshMetaFieldValues(db, resource, resourceId): re-read one record when a screen opens it
 //   (meta field values are not part of the full sync). Rows with unsent writes are left alone.
@@ -96,6 +96,16 @@
 //   index.html and unsent-changes.json, into a new folder the user picks (Electron) or as one
 //   .zip download (browser shell) (archive.ts).
 //
+// UNDO WINDOW (issue 14; undo-window.ts, order-writes.ts)
+// - Order writes (tracking, address, so the scanner and the CSV import too) wait in the outbox
+//   until `holdUntil` (queued time + the window; none when it is 0). Nothing sends them earlier
+//   (not "Send now", not the store answering again); they go when it ends, after a restart too.
+// - undoWindowSeconds() / setUndoWindowSeconds(n) (0–60, default 10; localStorage, app-wide);
+//   EnqueueOptions.undoWindowSeconds overrides it for one write.
+// - undoWrite(db, id) → 'undone' | 'too-late': withdraws the write and puts the order back,
+//   only while it has not started going (not `sending`, not possibly arrived); the check and
+//   the removal are one transaction, like the replayer's claim, so exactly one of them wins.
+//
 // STOPPED WRITES AND CONFLICTS (the sync panel's actions; the blog editor may call them too)
 // - retryWrite(db, id), discardWrite(db, id) (drops it and puts its rows back to the store's
 //   copy), updateWriteBody(db, id, body), resolveConflict(db, id, 'mine' | 'theirs' | { merged }).
@@ -114,7 +124,10 @@
 // - Conflicts are field-level: before an update the replayer GETs the store's copy; if its
 //   updated_at (post_modified_gmt for orders) is unchanged, or none of the written fields moved
 //   away from the base to something other than ours, the write is sent; otherwise it is held in
-//   state 'conflict' with { mine, theirs, base } and nothing is overwritten. After our own write
+//   state 'conflict' with { mine, theirs, base } and nothing is overwritten. A tracking number
+//   watches the order's tracking, fulfilment, status (cancelled) and ship-to address (one line,
+//   `ship_to`), as they were when it was queued; the same values made by another desk are
+//   taken as done, not sent again. After our own write
 //   is accepted, later queued writes of the same rows are rebased on the store's answer.
 // - Never twice: a write whose attempt may have reached the store (timeout, dropped connection,
 //   a reload while 'sending') is marked uncertain. An uncertain create first looks on the store
@@ -148,7 +161,8 @@ export type { Write, WriteKind, TrackBody, ShippingBody, BlogBody, CollectionBod
 export { heldBack } from './replayer'
 export { isOffline } from './store-client'
 export { entriesForRow, rowLanes } from './writes'
-export { enqueueWrite, retryWrite, discardWrite, updateWriteBody, resolveConflict, rowByRef, type ConflictChoice, type EnqueueOptions } from './outbox'
+export { undoWindowSeconds, setUndoWindowSeconds, parseUndoWindow, DEFAULT_UNDO_WINDOW_SECONDS, MAX_UNDO_WINDOW_SECONDS, UNDOABLE_KINDS } from './undo-window'
+export { enqueueWrite, retryWrite, discardWrite, undoWrite, updateWriteBody, resolveConflict, rowByRef, type ConflictChoice, type EnqueueOptions } from './outbox'
 export {
   trackOrder,
   updateOrderShipping,

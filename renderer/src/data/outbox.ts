@@ -4,6 +4,7 @@
 // are what screens call, plus the user's actions on a stopped write (retry, edit, discard,
 // resolve a conflict).
 import type { Table } from 'dexie'
+import type { Order } from '@common/store-api/resources'
 import {
   storeIdOfKey,
   type CachedBlog,
@@ -14,7 +15,9 @@ import {
   type RowKey,
   type StoreDatabase,
 } from './db'
+import { orderWriteHandler } from './order-writes'
 import { explainQuota } from './storage'
+import { UNDOABLE_KINDS, undoWindowSeconds } from './undo-window'
 import { describeWrite, lanesOf, lanesOverlap, type Write, type WriteKind } from './writes'
 
 type Keyed = 'blogs' | 'collections' | 'metaFieldDefinitions'
@@ -79,24 +82,15 @@ function pick(source: Record<string, unknown> | undefined, keys: string[]): Reco
  */
 export async function applyLocally(db: StoreDatabase, write: Write): Promise<OutboxEntry['base']> {
   switch (write.kind) {
-    case 'orders.track': {
-      const order = await db.orders.get(write.orderId)
-      if (!order) return null
-      const base = { updatedAt: order.server?.post_modified_gmt as string ?? order.post_modified_gmt, fields: pick(order.server ?? order, ['trackno']) }
-      snapshotBeforeChange(order)
-      order.trackno = write.body.trackno
-      if (write.body.logistics_company !== undefined) order.trackname = write.body.logistics_company
-      order.fulfillment_status = 'fulfilled'
-      await db.orders.put(order)
-      return base
-    }
+    case 'orders.track':
     case 'orders.updateShipping': {
       const order = await db.orders.get(write.orderId)
       if (!order) return null
-      const before = (order.server?.shipping_address ?? order.shipping_address) as Record<string, unknown>
-      const base = { updatedAt: (order.server?.post_modified_gmt as string) ?? order.post_modified_gmt, fields: pick(before, Object.keys(write.body.shipping)) }
+      const handler = orderWriteHandler(write)
+      const seen = (order.server ?? order) as Order
+      const base = { updatedAt: seen.post_modified_gmt ?? null, fields: handler.watched(seen, write) }
       snapshotBeforeChange(order)
-      order.shipping_address = { ...order.shipping_address, ...write.body.shipping, address_2: write.body.shipping.address_2 ?? '' }
+      handler.apply(order, write)
       await db.orders.put(order)
       return base
     }
@@ -272,6 +266,8 @@ export interface EnqueueOptions {
   name?: string
   /** Overrides what an update was based on (the editor knows the updated_at its draft started from). */
   baseUpdatedAt?: string | null
+  /** Overrides the undo window (seconds) of an order write; the setting applies otherwise. */
+  undoWindowSeconds?: number
 }
 
 /** Notified after every enqueue so the replayer wakes up at once. */
@@ -294,6 +290,8 @@ export async function enqueueWrite(db: StoreDatabase, write: Write, options: Enq
       if (folded !== null) return folded
       const base = await applyLocally(db, canonical)
       if (base && options.baseUpdatedAt !== undefined) base.updatedAt = options.baseUpdatedAt
+      const createdAt = Date.now()
+      const hold = UNDOABLE_KINDS.includes(canonical.kind) ? (options.undoWindowSeconds ?? undoWindowSeconds()) * 1000 : 0
       const entry: OutboxEntry = {
         kind: canonical.kind,
         write: canonical,
@@ -301,7 +299,8 @@ export async function enqueueWrite(db: StoreDatabase, write: Write, options: Enq
         state: 'queued',
         attempts: 0,
         nextAttemptAt: 0,
-        createdAt: Date.now(),
+        ...(hold > 0 ? { holdUntil: createdAt + hold } : {}),
+        createdAt,
         base,
         label: describeWrite(canonical, options.name),
       }
@@ -469,17 +468,38 @@ export async function retryWrite(db: StoreDatabase, id: number): Promise<void> {
   for (const listener of listeners) listener(db.connectionId)
 }
 
-/** Drops a write that was not sent (or failed) and puts its rows back to the store's copy. */
+/**
+ * Drops a write that was not sent (or failed) and puts its rows back to the store's copy. The
+ * check and the removal are one transaction, as the replayer's claim of an entry is (replayer.ts
+ * `claim`): one of them wins, never both.
+ */
 export async function discardWrite(db: StoreDatabase, id: number): Promise<void> {
-  const entry = await db.outbox.get(id)
-  if (!entry) return
-  if (entry.state === 'sending') throw new Error('This change is being sent right now; wait for the answer before discarding it.')
-  await db.transaction('rw', allTables(db), async () => {
+  const entry = await withdraw(db, id, (e) => e.state !== 'sending')
+  if (entry === 'refused') throw new Error('This change is being sent right now; wait for the answer before discarding it.')
+}
+
+/**
+ * Undo (the undo window): withdraws a write that has not started going to the store and
+ * puts its rows back as they were. 'too-late' when it is being sent, may already have
+ * reached the store (an earlier attempt's answer never came), or is gone (the store has it).
+ */
+export async function undoWrite(db: StoreDatabase, id: number): Promise<'undone' | 'too-late'> {
+  const entry = await withdraw(db, id, (e) => e.state !== 'sending' && !e.uncertain)
+  return entry === null || entry === 'refused' ? 'too-late' : 'undone'
+}
+
+async function withdraw(db: StoreDatabase, id: number, allowed: (entry: OutboxEntry) => boolean): Promise<OutboxEntry | 'refused' | null> {
+  const entry = await db.transaction('rw', allTables(db), async () => {
+    const entry = await db.outbox.get(id)
+    if (!entry) return null
+    if (!allowed(entry)) return 'refused' as const
     await db.outbox.delete(id)
     await db.conflicts.delete(id)
     await revertRows(db, entry)
+    return entry
   })
-  await refreshPendingMarks(db, entry.lanes)
+  if (entry && entry !== 'refused') await refreshPendingMarks(db, entry.lanes)
+  return entry
 }
 
 /** Replaces a write's body (the sync panel's "edit" for a stopped write) and queues it again. */

@@ -4,6 +4,7 @@ import { createBlog, createCollection, reorderCollection, trackOrder, updateBlog
 import { resolveConflict, retryWrite, updateWriteBody } from './outbox'
 import { backoffDelay, MAX_BACKOFF_MS, releaseOfflineWaits, replayOutbox } from './replayer'
 import { FakeStore } from './fake-store'
+import { setUndoWindowSeconds, UNDO_WINDOW_STORAGE_KEY } from './undo-window'
 import { freshDatabase, makeBlog, makeOrder } from './test-support'
 
 let db: StoreDatabase
@@ -12,10 +13,13 @@ let clock = 1_000_000
 const now = () => clock
 
 beforeEach(() => {
+  // These tests are about sending; the undo window has its own (undo.test.ts).
+  setUndoWindowSeconds(0)
   db = freshDatabase()
   store = new FakeStore()
 })
 afterEach(async () => {
+  localStorage.removeItem(UNDO_WINDOW_STORAGE_KEY)
   await db.delete()
 })
 

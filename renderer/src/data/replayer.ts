@@ -12,10 +12,16 @@
 //   meta fields by namespace + key + resource type) and never sent twice.
 // - An update first reads the store's copy: when the fields it writes changed there since the
 //   copy it was based on (and differ from ours), nothing is sent: the write goes to `conflict`
-//   with both versions in db.conflicts.
+//   with both versions in db.conflicts. Order writes watch what order-writes.ts says (a tracking
+//   number: the order's tracking, fulfilment, status and ship-to address).
+// - An order write waits out its undo window (`holdUntil`): nothing here sends it earlier, not
+//   releaseOfflineWaits, not the runtime's sendNow. An entry is claimed for sending in one
+//   transaction that checks it is still there and due, so an undo (outbox.ts `undoWrite`,
+//   also one transaction) and a send never both happen.
 import type { Blog, BlogCollection, MetaFieldDefinition, MetaFieldValue, Order } from '@common/store-api/resources'
 import { storeIdOfKey, storeKey, type CachedBlog, type CachedCollection, type CachedMetaField, type OutboxEntry, type RowKey, type StoreDatabase } from './db'
 import { applyLocally, refreshPendingMarks, rowByRef } from './outbox'
+import { isOrderWrite, orderWriteHandler } from './order-writes'
 import { asCallError, isOffline, isTransient, mayHaveArrived, needsReconnect, type CallError, type StoreCall } from './store-client'
 import { lanesOf, lanesOverlap, rewriteKey, type Write } from './writes'
 
@@ -50,6 +56,11 @@ export async function releaseOfflineWaits(db: StoreDatabase, now: number = Date.
     .modify({ nextAttemptAt: now })
 }
 
+/** When an entry may be sent: after its backoff and after its undo window. */
+export function dueAt(entry: Pick<OutboxEntry, 'nextAttemptAt' | 'holdUntil'>): number {
+  return Math.max(entry.nextAttemptAt, entry.holdUntil ?? 0)
+}
+
 /** The earliest time a queued write falls due, or null when none is queued. */
 async function earliestAttempt(db: StoreDatabase): Promise<number | null> {
   let earliest: number | null = null
@@ -57,7 +68,7 @@ async function earliestAttempt(db: StoreDatabase): Promise<number | null> {
     .where('state')
     .equals('queued')
     .each((entry) => {
-      earliest = earliest === null ? entry.nextAttemptAt : Math.min(earliest, entry.nextAttemptAt)
+      earliest = earliest === null ? dueAt(entry) : Math.min(earliest, dueAt(entry))
     })
   return earliest
 }
@@ -85,8 +96,8 @@ async function nextSendable(db: StoreDatabase, now: number): Promise<{ entry: Ou
   const waiting = heldBack(entries)
   for (const entry of entries) {
     if (waiting.has(entry.id!) || entry.state !== 'queued') continue
-    if (entry.nextAttemptAt > now) {
-      nextAttemptAt = nextAttemptAt === null ? entry.nextAttemptAt : Math.min(nextAttemptAt, entry.nextAttemptAt)
+    if (dueAt(entry) > now) {
+      nextAttemptAt = nextAttemptAt === null ? dueAt(entry) : Math.min(nextAttemptAt, dueAt(entry))
       continue
     }
     return { entry, nextAttemptAt }
@@ -102,6 +113,7 @@ export async function replayOutbox(db: StoreDatabase, call: StoreCall, now: () =
     const { entry, nextAttemptAt } = await nextSendable(db, now())
     if (!entry) return { sent, stoppedBy: null, nextAttemptAt }
     const outcome = await sendEntry(db, call, entry, now)
+    if (outcome === 'skipped') continue
     if (outcome === 'accepted') sent++
     if (outcome === 'offline' || outcome === 'reconnect') return { sent, stoppedBy: outcome, nextAttemptAt: await earliestAttempt(db) }
     // The store answered (whatever it said): writes of other lanes that found it unreachable go too.
@@ -113,9 +125,27 @@ type SendOutcome = 'accepted' | 'retry' | 'stopped' | 'conflict' | 'offline' | '
 
 class PermanentProblem extends Error {}
 
-async function sendEntry(db: StoreDatabase, call: StoreCall, entry: OutboxEntry, now: () => number): Promise<SendOutcome> {
-  const id = entry.id!
-  await db.outbox.update(id, { state: 'sending', attempts: entry.attempts + 1 })
+/**
+ * Marks an entry `sending`, in one transaction with the check that it is still queued and due:
+ * an undo or discard that got there first (outbox.ts, also one transaction) wins, and then
+ * nothing is sent. Null when the entry may not go now.
+ */
+async function claim(db: StoreDatabase, id: number, now: number): Promise<OutboxEntry | null> {
+  return db.transaction('rw', db.outbox, async () => {
+    const fresh = await db.outbox.get(id)
+    if (!fresh || fresh.state !== 'queued' || dueAt(fresh) > now) return null
+    const claimed: OutboxEntry = { ...fresh, state: 'sending', attempts: fresh.attempts + 1 }
+    await db.outbox.put(claimed)
+    return claimed
+  })
+}
+
+async function sendEntry(db: StoreDatabase, call: StoreCall, queued: OutboxEntry, now: () => number): Promise<SendOutcome | 'skipped'> {
+  const id = queued.id!
+  const claimed = await claim(db, id, now())
+  if (!claimed) return 'skipped'
+  // `attempts` below counts the earlier attempts, as before the claim.
+  const entry = { ...claimed, attempts: claimed.attempts - 1 }
   const write = entry.write as Write
   try {
     const response = await deliver(db, call, entry, write)
@@ -173,17 +203,14 @@ async function deliver(db: StoreDatabase, call: StoreCall, entry: OutboxEntry, w
   switch (write.kind) {
     case 'orders.track':
     case 'orders.updateShipping': {
-      const path = { id: write.orderId }
-      const current = await call('orders.get', { path })
-      const mineFields = write.kind === 'orders.track' ? { trackno: write.body.trackno } : { ...write.body.shipping }
-      const copy: StoreCopy = {
-        updatedAt: current.data.post_modified_gmt,
-        fields: write.kind === 'orders.track' ? { trackno: current.data.trackno ?? '' } : pickFields(current.data.shipping_address, Object.keys(mineFields)),
-        full: current.data,
-      }
-      const verdict = await checkBase(db, entry, mineFields, copy)
+      // Read the store's order just before sending: another desk may have changed it meanwhile.
+      const current = await call('orders.get', { path: { id: write.orderId } })
+      const handler = orderWriteHandler(write)
+      const theirs = handler.watched(current.data, write)
+      const mineFields = handler.mine(write, entry.base?.fields ?? theirs)
+      const verdict = await checkBase(db, entry, mineFields, { updatedAt: current.data.post_modified_gmt, fields: theirs, full: current.data })
       if (verdict !== 'send') return verdict === 'already' ? current : 'conflict'
-      return write.kind === 'orders.track' ? call('orders.track', { path, body: write.body }) : call('orders.updateShipping', { path, body: write.body })
+      return handler.send(call, write)
     }
     case 'blogs.create': {
       const collection_ids = await ids(db, 'collections', write.collectionKeys)
@@ -290,8 +317,13 @@ function collectionKeysOf(blog: Blog): RowKey[] {
  */
 async function checkBase(db: StoreDatabase, entry: OutboxEntry, mine: Record<string, unknown>, store: StoreCopy): Promise<'send' | 'already' | 'conflict'> {
   const keys = Object.keys(mine)
-  if (keys.every((k) => same(store.fields[k], mine[k]))) return entry.uncertain ? 'already' : 'send'
   const base = entry.base
+  if (keys.every((k) => same(store.fields[k], mine[k]))) {
+    // Exactly our values are there: an earlier attempt of ours arrived, or another desk made the
+    // same change since our base (sending it again would, say, e-mail the customer twice).
+    const madeElsewhere = !!base && base.updatedAt !== null && store.updatedAt !== base.updatedAt && keys.some((k) => !same(base.fields[k], mine[k]))
+    return entry.uncertain || madeElsewhere ? 'already' : 'send'
+  }
   if (!base) return 'send'
   if (base.updatedAt !== null && store.updatedAt === base.updatedAt) return 'send'
   const changedThere = keys.filter((k) => !same(store.fields[k], base.fields[k]) && !same(store.fields[k], mine[k]))
@@ -366,7 +398,9 @@ async function accept(db: StoreDatabase, entry: OutboxEntry, write: Write, respo
     await db.outbox.delete(entry.id!)
     await db.conflicts.delete(entry.id!)
     let rowLanes: string[] = entry.lanes
-    let rebaseTo: { updatedAt: string | null; record: Record<string, unknown> } | null = null
+    // What later writes of the same rows are now based on: the store's new copy (`record`),
+    // or for order writes the fields their handler watches on it (`fieldsOf`).
+    let rebaseTo: { updatedAt: string | null; record: Record<string, unknown>; fieldsOf?: (next: Write) => Record<string, unknown> | null } | null = null
 
     switch (write.kind) {
       case 'orders.track':
@@ -374,7 +408,7 @@ async function accept(db: StoreDatabase, entry: OutboxEntry, write: Write, respo
         const order = data as Order | undefined
         if (order?.ID) {
           await db.orders.put(order)
-          rebaseTo = { updatedAt: order.post_modified_gmt, record: { ...order, ...order.shipping_address } }
+          rebaseTo = { updatedAt: order.post_modified_gmt, record: {}, fieldsOf: (next) => (isOrderWrite(next) ? orderWriteHandler(next).watched(order, next) : null) }
         }
         break
       }
@@ -442,7 +476,8 @@ async function accept(db: StoreDatabase, entry: OutboxEntry, write: Write, respo
     for (const next of later) {
       if (rebaseTo && next.base) {
         const record = rebaseTo.record
-        next.base = { updatedAt: rebaseTo.updatedAt, fields: Object.fromEntries(Object.keys(next.base.fields).map((k) => [k, record[k] ?? null])) }
+        const fields = rebaseTo.fieldsOf?.(next.write as Write) ?? Object.fromEntries(Object.keys(next.base.fields).map((k) => [k, record[k] ?? null]))
+        next.base = { updatedAt: rebaseTo.updatedAt, fields }
         await db.outbox.update(next.id!, { base: next.base })
       }
       // The store's copy is now the base of the rows: show the still-queued changes over it.

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { StoreRuntime } from './runtime'
 import { trackOrder } from './actions'
 import { FakeStore } from './fake-store'
+import { setUndoWindowSeconds, UNDO_WINDOW_STORAGE_KEY } from './undo-window'
 import type { StoreCall } from './store-client'
 import { makeOrder } from './test-support'
 
@@ -15,6 +16,8 @@ let online: number
 let storeAnswers: (() => void) | null
 
 beforeEach(() => {
+  // These tests are about when writes go; the undo window has its own (undo.test.ts).
+  setUndoWindowSeconds(0)
   store = new FakeStore()
   offline = 0
   online = 0
@@ -47,6 +50,7 @@ async function queueWhileUnreachable(orderId: number, trackno: string) {
   expect(store.orders.get(orderId)?.trackno).toBeUndefined()
 }
 afterEach(async () => {
+  localStorage.removeItem(UNDO_WINDOW_STORAGE_KEY)
   runtime.stop()
   await runtime.db.delete()
 })

@@ -4,6 +4,10 @@
 // successful sync or send, the main process hearing from the store, focus, start), when writes
 // that waited for want of a connection go at once. Never two syncs (or two replayers) for one
 // store at once, across windows too (Web Locks). Its status is reactive for the sync panel.
+// An order write's undo window (OutboxEntry.holdUntil) is a time the replayer reports like a
+// backoff: the timer is set for the earliest due entry, so a write goes when its window ends,
+// after a restart too. Nothing here cuts a window short, "Send now" included: a window is a
+// promise to the operator that Undo works until the countdown ends.
 import Dexie from 'dexie'
 import { reactive } from 'vue'
 import { storeDatabase, SYNC_RESOURCES, type StoreDatabase, type SyncResource } from './db'
@@ -196,7 +200,7 @@ export class StoreRuntime {
     this.status.secondsLeft = total > done ? (total - done) / this.status.rate : 0
   }
 
-  /** The user asked: send queued writes now, without waiting for their backoff. */
+  /** The user asked: send queued writes now, without waiting for their backoff (undo windows still run out first). */
   async sendNow(): Promise<void> {
     await this.db.outbox.where('state').equals('queued').modify({ nextAttemptAt: 0 })
     await this.replayNow()

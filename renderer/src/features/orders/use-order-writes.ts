@@ -1,7 +1,7 @@
 // The order desk's writes, as the screens call them: through the outbox (optimistic, in one
-// transaction with the cached row), plus "withdraw" for scanner undo, which only works while
-// the write has not left the outbox.
-import { discardWrite, trackOrder, updateOrderShipping, type StoreDatabase } from '@/data'
+// transaction with the cached row, each waiting out the undo window there), plus "withdraw"
+// for the scanner's undo, which only works while the write has not started going.
+import { trackOrder, undoWrite, updateOrderShipping, type StoreDatabase } from '@/data'
 import type { ShippingBody, TrackBody } from '@/data'
 
 export function queueTracking(db: StoreDatabase, orderId: number, body: TrackBody, subject?: string): Promise<number> {
@@ -12,14 +12,11 @@ export function queueShipping(db: StoreDatabase, orderId: number, shipping: Ship
   return updateOrderShipping(db, orderId, shipping)
 }
 
-/** Withdraws a queued write; 'already-sent' when it is being sent or the store has it. */
+/**
+ * Withdraws a queued write (the undo window's undo): 'already-sent' once it has started going
+ * to the store. The outbox checks and removes it in one transaction, so it is never both
+ * withdrawn and sent.
+ */
 export async function withdrawWrite(db: StoreDatabase, outboxId: number): Promise<'withdrawn' | 'already-sent'> {
-  const entry = await db.outbox.get(outboxId)
-  if (!entry || entry.state === 'sending') return 'already-sent'
-  try {
-    await discardWrite(db, outboxId)
-    return 'withdrawn'
-  } catch {
-    return 'already-sent'
-  }
+  return (await undoWrite(db, outboxId)) === 'undone' ? 'withdrawn' : 'already-sent'
 }

@@ -41,6 +41,11 @@ describe('when a queued change goes next', () => {
     expect(nextTry(entry({ state: 'failed' }), false, 10_000)).toBeNull()
   })
 
+  it('says an order change in its undo window can be undone and when it goes', () => {
+    expect(nextTry(entry({ nextAttemptAt: 0, holdUntil: 17_000 }), false, 10_000)).toBe('Can be undone; sending in 7 s')
+    expect(nextTry(entry({ nextAttemptAt: 0, holdUntil: 9_000 }), false, 10_000)).toBe('Sending now')
+  })
+
   it('counts attempts in words', () => {
     expect(attempts(1)).toBe('1 attempt')
     expect(attempts(3)).toBe('3 attempts')

@@ -58,6 +58,8 @@ export function attempts(n: number): string {
 export function nextTry(entry: OutboxEntry, heldBack: boolean, now: number): string | null {
   if (entry.state !== 'queued') return null
   if (heldBack) return 'Goes after the earlier change to the same item'
+  // An order change in its undo window: "Send now" does not cut it short, so say when it goes.
+  if (entry.holdUntil !== undefined && entry.holdUntil > now && entry.holdUntil >= entry.nextAttemptAt) return `Can be undone; sending in ${duration((entry.holdUntil - now) / 1000)}`
   if (entry.nextAttemptAt <= now) return 'Sending now'
   return `Next try in ${duration((entry.nextAttemptAt - now) / 1000)}`
 }

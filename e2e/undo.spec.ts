@@ -1,0 +1,161 @@
+// Undo for order changes end to end on the demo store (issue 14): a tracking number waits out
+// the undo window with a countdown; Undo (the button or Ctrl+Z) within it leaves the store
+// unchanged, a write after it arrives once and can no longer be undone, and a window still
+// running when the app closes carries on after it reopens. Another desk's tracking number added
+// meanwhile stops ours with both versions shown.
+import type { Page } from '@playwright/test'
+import { test, expect, type DemoStoreHandle } from './support/fixtures'
+import { connectDemoStore } from './support/connect'
+import { setUndoWindow } from './support/undo-window'
+
+// Product images live on the reserved `.invalid` domain: the browser logs their failed loads.
+test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
+
+interface StoreOrder {
+  ID: number
+  number: string
+  trackno?: string
+  fulfillment_status: string
+  post_status: string
+}
+
+async function go(page: Page, hash: string) {
+  await page.evaluate((h) => (location.hash = h), hash)
+}
+
+async function waitForFirstSync(page: Page) {
+  await go(page, '#/sync')
+  await expect(page.getByRole('row', { name: /^Orders/ })).toContainText('Complete', { timeout: 90_000 })
+}
+
+async function storeOrder(demoStore: DemoStoreHandle, id: number): Promise<StoreOrder> {
+  return ((await (await demoStore.api(`/openapi/2025-04/orders/${id}`)).json()) as { data: StoreOrder }).data
+}
+
+/** Unfulfilled orders that are not cancelled, as another client of the store sees them. */
+async function shippable(demoStore: DemoStoreHandle): Promise<StoreOrder[]> {
+  const res = await demoStore.api('/openapi/2025-04/orders?filter[fulfillment_status]=unfulfilled&sort=date&page_size=50')
+  return ((await res.json()) as { data: StoreOrder[] }).data.filter((o) => o.post_status !== 'wc-cancelled')
+}
+
+/** Shipment e-mails the store sent: one per tracking number it received with the e-mail on. */
+async function emails(demoStore: DemoStoreHandle, orderId: number): Promise<string[]> {
+  const sent = (await demoStore.control('GET', '/emails')) as { data: { orderId: number; trackno: string }[] }
+  return sent.data.filter((e) => e.orderId === orderId).map((e) => e.trackno)
+}
+
+async function addTracking(page: Page, orderId: number, trackno: string) {
+  await go(page, `#/orders/${orderId}`)
+  await expect(page.getByRole('heading', { level: 1, name: /^Order #/ })).toBeVisible()
+  await page.getByRole('button', { name: 'Add tracking' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('textbox', { name: 'Tracking number' }).fill(trackno)
+  const email = dialog.getByRole('switch', { name: 'E-mail the customer' })
+  if ((await email.getAttribute('aria-checked')) !== 'true') await email.click()
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await dialog.getByRole('button', { name: 'Confirm tracking' }).click()
+  await expect(dialog).toBeHidden()
+}
+
+const undoBar = (page: Page) => page.getByRole('region', { name: 'Undo changes to orders' })
+
+/** The order page shows the order as the store has it: no tracking, nothing waiting. */
+async function expectUntracked(page: Page) {
+  await expect(page.getByRole('region', { name: 'Tracking' })).toHaveText(/^\s*Tracking\s*No tracking yet\.\s*$/)
+  await expect(page.getByText('Changes to this order are not yet sent to the store')).toHaveCount(0)
+}
+
+test('Undo within the window leaves the store unchanged; a write after it arrives once and can no longer be undone', async ({ page, demoStore }) => {
+  test.setTimeout(150_000)
+  await connectDemoStore(page)
+  await waitForFirstSync(page)
+  const [first, second] = await shippable(demoStore)
+
+  // The default window: a countdown and Undo.
+  await addTracking(page, first!.ID, 'UNDOBUTTON1')
+  const bar = undoBar(page)
+  await expect(bar).toContainText(`Tracking UNDOBUTTON1 for order “#${first!.number}”`)
+  await expect(bar).toContainText(/Sending in (10|9|8|7) s/)
+  await bar.getByRole('button', { name: 'Undo', exact: true }).click()
+  await expect(bar.getByRole('status')).toContainText(`Undone: Tracking UNDOBUTTON1`)
+  await expectUntracked(page)
+
+  // Ctrl+Z, outside a text field, undoes the last one.
+  await addTracking(page, second!.ID, 'UNDOKEY2')
+  await expect(bar).toContainText('Sending in')
+  await page.getByRole('heading', { level: 1, name: /^Order #/ }).click()
+  await page.keyboard.press('ControlOrMeta+z')
+  await expect(bar.getByRole('status')).toContainText('Undone: Tracking UNDOKEY2')
+  await expectUntracked(page)
+
+  // Kept this time: sent once the window ends, and then it can no longer be undone.
+  await addTracking(page, first!.ID, 'KEPT1')
+  const queuedAt = Date.now()
+  await expect(bar.getByRole('status')).toContainText('Tracking KEPT1', { timeout: 30_000 })
+  await expect(bar.getByRole('status')).toContainText('sent — it can no longer be undone')
+  expect(Date.now() - queuedAt).toBeGreaterThan(8_000)
+  expect((await storeOrder(demoStore, first!.ID)).trackno).toBe('KEPT1')
+  await page.getByRole('heading', { level: 1, name: /^Order #/ }).click()
+  await page.keyboard.press('ControlOrMeta+z')
+  await expect(bar.getByRole('status')).toContainText('KEPT1 for order “#' + first!.number + '” was sent to the store; it can no longer be undone.')
+
+  // The undone writes never reached the store, the kept one exactly once.
+  expect(await emails(demoStore, first!.ID)).toEqual(['KEPT1'])
+  expect(await emails(demoStore, second!.ID)).toEqual([])
+  expect((await storeOrder(demoStore, second!.ID)).fulfillment_status).toBe('unfulfilled')
+})
+
+test('a window still running when the app closes carries on after it reopens, and the write arrives once', async ({ storedesk, demoStore }) => {
+  test.setTimeout(180_000)
+  let page = storedesk.page
+  await connectDemoStore(page)
+  await waitForFirstSync(page)
+  // Long enough to close and reopen the whole app within it.
+  await setUndoWindow(page, 45)
+  const [order] = await shippable(demoStore)
+
+  await addTracking(page, order!.ID, 'REOPEN1')
+  const queuedAt = Date.now()
+  page = await storedesk.restart()
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+  const bar = undoBar(page)
+  // Still waiting and still undoable after the restart, and not on the store yet.
+  await expect(bar).toContainText('Tracking REOPEN1')
+  await expect(bar).toContainText('Sending in')
+  await expect(bar.getByRole('button', { name: 'Undo', exact: true })).toBeEnabled()
+  expect(Date.now() - queuedAt).toBeLessThan(45_000)
+  expect(await emails(demoStore, order!.ID)).toEqual([])
+
+  await expect.poll(async () => (await storeOrder(demoStore, order!.ID)).trackno, { timeout: 60_000, intervals: [500] }).toBe('REOPEN1')
+  expect(Date.now() - queuedAt).toBeGreaterThan(44_000)
+  await expect(bar.getByRole('status')).toContainText('sent — it can no longer be undone')
+  await new Promise((resolve) => setTimeout(resolve, 2_000))
+  expect(await emails(demoStore, order!.ID)).toEqual(['REOPEN1'])
+})
+
+test('tracking another desk added meanwhile stops ours: both versions are shown and nothing is overwritten', async ({ page, demoStore }) => {
+  test.setTimeout(150_000)
+  await connectDemoStore(page)
+  await waitForFirstSync(page)
+  const [order] = await shippable(demoStore)
+
+  // This desk adds tracking; within its window another desk adds its own through the store.
+  await addTracking(page, order!.ID, 'MINE1')
+  const theirs = await demoStore.api(`/openapi/2025-04/orders/${order!.ID}/track`, { method: 'POST', body: JSON.stringify({ trackno: 'THEIRS1', sendemail: false }) })
+  expect(theirs.status).toBe(200)
+
+  await go(page, '#/sync')
+  const conflict = page.getByRole('article', { name: /^Conflict: Tracking MINE1/ })
+  await expect(conflict).toBeVisible({ timeout: 40_000 })
+  const trackno = conflict.getByRole('row', { name: /^trackno/ })
+  await expect(trackno).toContainText('THEIRS1')
+  await expect(trackno).toContainText('MINE1')
+  expect((await storeOrder(demoStore, order!.ID)).trackno).toBe('THEIRS1')
+  expect(await emails(demoStore, order!.ID)).toEqual([])
+
+  // Keeping theirs drops ours; the store keeps its tracking number.
+  await conflict.getByRole('button', { name: /^Keep theirs/ }).click()
+  await expect(page.getByText('Every change has reached the store.')).toBeVisible({ timeout: 30_000 })
+  expect((await storeOrder(demoStore, order!.ID)).trackno).toBe('THEIRS1')
+  expect(await emails(demoStore, order!.ID)).toEqual([])
+})

@@ -1,0 +1,36 @@
+// The undo window (issue 14): how long an order write (tracking, address, bulk tracking import)
+// waits in the outbox before it is sent, so the operator can take it back. A setting kept in
+// localStorage for the whole app (a preference, like the theme); 0 sends at once. The outbox
+// stamps each order write with the end of its window (OutboxEntry.holdUntil) when it is queued,
+// so changing the setting never moves a write already waiting.
+export const UNDO_WINDOW_STORAGE_KEY = 'storedesk.undoWindowSeconds'
+export const DEFAULT_UNDO_WINDOW_SECONDS = 10
+export const MAX_UNDO_WINDOW_SECONDS = 60
+
+/** Write kinds that wait out the undo window. */
+export const UNDOABLE_KINDS: readonly string[] = ['orders.track', 'orders.updateShipping']
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage
+  } catch {
+    // A browser that denies storage access: the default applies.
+    return null
+  }
+}
+
+/** Whole seconds in 0–60, or null when `value` is not one. */
+export function parseUndoWindow(value: unknown): number | null {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= MAX_UNDO_WINDOW_SECONDS ? n : null
+}
+
+export function undoWindowSeconds(): number {
+  return parseUndoWindow(storage()?.getItem(UNDO_WINDOW_STORAGE_KEY) ?? null) ?? DEFAULT_UNDO_WINDOW_SECONDS
+}
+
+/** Keeps a new window length; refuses anything but whole seconds from 0 to 60. */
+export function setUndoWindowSeconds(seconds: number): void {
+  if (parseUndoWindow(seconds) === null) throw new RangeError(`The undo window is a whole number of seconds from 0 to ${MAX_UNDO_WINDOW_SECONDS}.`)
+  storage()?.setItem(UNDO_WINDOW_STORAGE_KEY, String(seconds))
+}
