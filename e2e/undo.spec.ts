@@ -74,7 +74,7 @@ test('Undo within the window leaves the store unchanged; a write after it arrive
   // The default window: a countdown and Undo.
   await addTracking(page, first!.ID, 'UNDOBUTTON1')
   const bar = undoBar(page)
-  await expect(bar).toContainText(`Tracking UNDOBUTTON1 for order “#${first!.number}”`)
+  await expect(bar).toContainText(`Tracking UNDOBUTTON1 for order #${first!.number}`)
   await expect(bar).toContainText(/Sending in (10|9|8|7) s/)
   await bar.getByRole('button', { name: 'Undo', exact: true }).click()
   await expect(bar.getByRole('status')).toContainText(`Undone: Tracking UNDOBUTTON1`)
@@ -97,7 +97,7 @@ test('Undo within the window leaves the store unchanged; a write after it arrive
   expect((await storeOrder(demoStore, first!.ID)).trackno).toBe('KEPT1')
   await page.getByRole('heading', { level: 1, name: /^Order #/ }).click()
   await page.keyboard.press('ControlOrMeta+z')
-  await expect(bar.getByRole('status')).toContainText('KEPT1 for order “#' + first!.number + '” was sent to the store; it can no longer be undone.')
+  await expect(bar.getByRole('status')).toContainText('KEPT1 for order #' + first!.number + ' was sent to the store; it can no longer be undone.')
 
   // The undone writes never reached the store, the kept one exactly once.
   expect(await emails(demoStore, first!.ID)).toEqual(['KEPT1'])

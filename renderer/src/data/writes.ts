@@ -138,11 +138,13 @@ export function rewriteKey(write: Write, from: RowKey, to: RowKey): Write {
 
 export function describeWrite(write: Write, name?: string): string {
   const what = name ? ` “${name}”` : ''
+  // An order's name is its number ("#1057"), which reads as itself without quotes.
+  const order = name ? ` ${name}` : ''
   switch (write.kind) {
     case 'orders.track':
-      return `Tracking ${write.body.trackno} for order${what}`
+      return `Tracking ${write.body.trackno} for order${order}`
     case 'orders.updateShipping':
-      return `Shipping address of order${what}`
+      return `Shipping address of order${order}`
     case 'blogs.create':
       return `New post “${write.body.title}”`
     case 'blogs.update':
