@@ -86,3 +86,81 @@ test('a recovered checkout shows its reminder timeline and leads to the order it
   await expect(page.getByRole('heading', { name: /^Order #/, level: 1 })).toBeVisible()
   expect(page.url()).toContain(`#/orders/${recovered!.order_id}`)
 })
+
+// ---------------------------------------------------------------- the list as read at 1280 px
+
+interface StoreCheckoutDetail extends StoreCheckout {
+  customer_email: string
+  post_date: string
+  cart_email: string
+  checkout_emails: { is_sent: number; send_time: string; send_time_gmt: string; template_id: string }[]
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+/** "2026-10-31T14:00:00-05:00" → "Oct 31, 14:00" (the year only when not this one): the wall clock the store wrote. */
+function shortTime(stamp: string): string {
+  const [, y, m, d, hh, mm] = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(stamp)!
+  return `${MONTHS[Number(m) - 1]} ${Number(d)}${Number(y) === new Date().getFullYear() ? '' : `, ${y}`}, ${hh}:${mm}`
+}
+
+test('the list names each reminder e-mail with its send time, keeps e-mails and dates on one line, and opens a recovery link', async ({ page, demoStore }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const all = (await storeCheckouts(demoStore, '')) as StoreCheckoutDetail[]
+  const reminded = all.find((c) => c.checkout_emails.some((e) => e.is_sent === 1 && e.template_id === 'abandoned_checkout_first'))!
+  expect(reminded).toBeDefined()
+  const first = reminded.checkout_emails.find((e) => e.template_id === 'abandoned_checkout_first')!
+
+  // The recovery link's shop page, answered here: the new tab must really load it.
+  let requested = ''
+  await page.context().route(/\/checkout\/recover\//, (route) => {
+    requested = route.request().url()
+    return route.fulfill({ contentType: 'text/html', body: '<title>Your cart</title><h1>Your cart is waiting</h1>' })
+  })
+
+  await connectDemoStore(page)
+  await page.getByRole('link', { name: 'Abandoned checkouts', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Abandoned checkouts', level: 1 })).toBeVisible()
+  await page.getByRole('textbox', { name: 'Search checkouts' }).fill(reminded.number)
+  const row = page.getByRole('row', { name: `Checkout #${reminded.number}` })
+  await expect(row.getByRole('listitem').first()).toHaveText(`First reminder sent ${shortTime(first.send_time)}`)
+
+  // The filters share one row.
+  const filters = page.getByRole('search', { name: 'Filter checkouts' })
+  const tops = await filters.locator(':scope > *').evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)))
+  expect(new Set(tops).size, `filter tops ${tops.join(', ')}`).toBe(1)
+
+  // E-mails and dates on one line each, in every row, and the table no wider than the page.
+  await page.getByRole('textbox', { name: 'Search checkouts' }).fill('')
+  await expect(page.getByText(`${all.length} shown`)).toBeVisible()
+  for (const checkout of all.slice(0, 8)) {
+    const cells = page.getByRole('row', { name: `Checkout #${checkout.number}` })
+    for (const text of [checkout.customer_email, shortTime(checkout.post_date)]) {
+      const box = (await cells.getByText(text, { exact: true }).boundingBox())!
+      expect(box.height, `“${text}” on one line`).toBeLessThan(24)
+    }
+  }
+  const table = page.getByRole('table').first()
+  const fits = await table.evaluate((el) => {
+    const scroller = el.closest('.n-data-table-base-table-body, .n-scrollbar-container') ?? el.parentElement!
+    return { content: el.scrollWidth, box: scroller.clientWidth }
+  })
+  expect(fits.content, 'the table fits the page at 1280 px').toBeLessThanOrEqual(fits.box + 1)
+
+  // "Open recovery link": a new tab of the browser, on the checkout's own link (the browser
+  // shell); the Electron shell hands it to the system browser, and says so in both.
+  await page.getByRole('textbox', { name: 'Search checkouts' }).fill(reminded.number)
+  const opened = process.env.E2E_SHELL === 'electron' ? null : page.context().waitForEvent('page')
+  await row.getByRole('button', { name: `Open recovery link of checkout #${reminded.number}` }).click()
+  await expect(page.getByText(`Opened checkout #${reminded.number}'s recovery link in your browser.`)).toBeVisible()
+  if (opened) {
+    const tab = await opened
+    await expect(tab.getByRole('heading', { name: 'Your cart is waiting' })).toBeVisible()
+    expect(tab.url()).toBe(reminded.cart_email)
+    expect(requested).toBe(reminded.cart_email)
+    // noopener: the shop's page cannot reach back into Storedesk's window.
+    expect(await tab.evaluate(() => window.opener)).toBeNull()
+    await tab.close()
+  }
+  // The click opened the link, not the checkout.
+  await expect(page.getByRole('heading', { name: 'Abandoned checkouts', level: 1 })).toBeVisible()
+})

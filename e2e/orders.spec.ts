@@ -285,6 +285,7 @@ test('selects three orders by shift-click and exports exactly those to CSV', asy
 
   const download = page.waitForEvent('download')
   await bulkBar(page).getByRole('button', { name: 'Export selected' }).click()
+  await page.getByRole('dialog', { name: 'Export orders to CSV' }).getByRole('button', { name: 'Download CSV' }).click()
   const csv = await readFile(await (await download).path(), 'utf8')
   const rows = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data
   expect(rows.map((r) => r['Order number'])).toEqual(numbers.slice(1, 4))
@@ -317,6 +318,7 @@ test('selects all orders matching a filter, beyond the rows on screen', async ({
   await expect(bulkBar(page).getByText(`${total - 1} selected`)).toBeVisible()
   const download = page.waitForEvent('download')
   await bulkBar(page).getByRole('button', { name: 'Export selected' }).click()
+  await page.getByRole('dialog', { name: 'Export orders to CSV' }).getByRole('button', { name: 'Download CSV' }).click()
   const csv = await readFile(await (await download).path(), 'utf8')
   const exported = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data.map((r) => r['Order number'])
   expect(exported).toHaveLength(total - 1)

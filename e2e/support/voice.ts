@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test'
 
 export async function voiceProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  const wording = await page.evaluate(() => {
     const problems: string[] = []
     const visible = (el: Element) => {
       const box = el.getBoundingClientRect()
@@ -33,8 +33,29 @@ export async function voiceProblems(page: Page): Promise<string[]> {
     for (const placeholder of document.querySelectorAll('.n-base-selection-placeholder')) {
       if (visible(placeholder) && /^please (input|select)/i.test(placeholder.textContent?.trim() ?? '')) problems.push(`a library placeholder: “${placeholder.textContent?.trim()}”`)
     }
-    for (const el of document.querySelectorAll<HTMLElement>('main *, aside *')) {
-      if (!visible(el) || el.children.length > 0 || !el.textContent?.trim()) continue
+    return problems
+  })
+  return [...new Set([...wording, ...(await overflowProblems(page))])]
+}
+
+/**
+ * Text wider than its box, and text cut off with no way to read it (an ellipsis needs a title or
+ * a tooltip the element names), in the main area, the sidebar and open dialogs. By default only
+ * elements holding text alone are checked; `mixed` also checks those holding text beside other
+ * elements (a name with its marked part, a count before a button).
+ */
+export async function overflowProblems(page: Page, options: { mixed?: boolean } = {}): Promise<string[]> {
+  return page.evaluate(({ mixed }) => {
+    const problems: string[] = []
+    const visible = (el: Element) => {
+      const box = el.getBoundingClientRect()
+      const style = getComputedStyle(el)
+      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none'
+    }
+    const ownText = (el: Element) => [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent?.trim())
+    for (const el of document.querySelectorAll<HTMLElement>('main *, aside *, [role="dialog"] *')) {
+      if (!visible(el) || !el.textContent?.trim()) continue
+      if (el.children.length > 0 && !(mixed && ownText(el))) continue
       const style = getComputedStyle(el)
       // Text for screen readers only (1 px, clipped) is meant to be invisible.
       if (el.clientWidth <= 1 || style.clip === 'rect(0px, 0px, 0px, 0px)' || el.closest('.visually-hidden, .sr-only')) continue
@@ -45,5 +66,5 @@ export async function voiceProblems(page: Page): Promise<string[]> {
       if (!clips) problems.push(`text wider than its box: “${el.textContent.trim().slice(0, 60)}”`)
     }
     return [...new Set(problems)]
-  })
+  }, options)
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { appAgo, appClock, appTime, NOT_SET, storeDay, storeDayShort, storeDayTime, storeTimeFull, wallClock } from './dates'
+import { appAgo, appClock, appTime, NOT_SET, storeDay, storeDayShort, storeDayTime, storeDayTimeShort, storeTimeFull, wallClock } from './dates'
 import { count, plural } from './words'
 
 describe('store timestamps', () => {
@@ -20,6 +20,9 @@ describe('store timestamps', () => {
   it('give a day of this year without its year', () => {
     expect(storeDayShort('2026-10-24', new Date(2026, 10, 25))).toBe('Oct 24')
     expect(storeDayShort('2025-10-24', new Date(2026, 10, 25))).toBe('Oct 24, 2025')
+    expect(storeDayTimeShort('2026-10-31T14:00:00-05:00', new Date(2026, 10, 25))).toBe('Oct 31, 14:00')
+    expect(storeDayTimeShort('2025-10-31 14:00:00', new Date(2026, 10, 25))).toBe('Oct 31, 2025, 14:00')
+    expect(storeDayTimeShort('0000-00-00 00:00:00')).toBe(NOT_SET)
   })
 })
 

@@ -39,6 +39,16 @@ export function storeDayTime(value: string | null | undefined): string {
   return d ? format(d, 'MMM d, yyyy, HH:mm') : NOT_SET
 }
 
+/**
+ * A narrow list's short form with the time, the year only when it is not this year's:
+ * "Oct 24, 03:00" (give the full form as a title).
+ */
+export function storeDayTimeShort(value: string | null | undefined, now: Date = new Date()): string {
+  const d = wallClock(value)
+  if (!d) return NOT_SET
+  return format(d, d.getFullYear() === now.getFullYear() ? 'MMM d, HH:mm' : 'MMM d, yyyy, HH:mm')
+}
+
 /** The full form, for details and titles: "Oct 24, 2026, 03:00 (store time)". */
 export function storeTimeFull(value: string | null | undefined, zone: StoreZone = 'store'): string {
   const d = wallClock(value)

@@ -1,7 +1,9 @@
 // The browser shell's transport (docs/ipc.md): POST /ipc/invoke/<channel> with
 // `{ "args": [...] }` answering an IpcResult, and one Server-Sent Events stream at
 // /ipc/events carrying `event: <name>` / `data: <json>`. The host authenticates both
-// with the HttpOnly session cookie it set from the launch secret.
+// with the HttpOnly session cookie it set from the launch secret. One channel is answered here:
+// `app.openExternal`, since the host has no system browser to open (it runs beside the user's),
+// opens a new tab instead.
 import { isEventName, type IpcResult, type RawTransport, type EventName } from '@common/ipc-contract'
 
 export function createHttpTransport(base = ''): RawTransport {
@@ -26,6 +28,7 @@ export function createHttpTransport(base = ''): RawTransport {
 
   return {
     async invoke(channel, args): Promise<IpcResult<unknown>> {
+      if (channel === 'app.openExternal') return openInNewTab(args[0])
       let response: Response
       try {
         response = await fetch(`${base}/ipc/invoke/${encodeURIComponent(channel)}`, {
@@ -53,4 +56,21 @@ export function createHttpTransport(base = ''): RawTransport {
       }
     },
   }
+}
+
+/**
+ * An external link in a new tab of the user's browser: `noopener`, so the page cannot reach
+ * back into Storedesk's window (window.opener), and `noreferrer`, so it is not told where the
+ * user came from. Only web links, as the Electron shell's main process allows.
+ */
+function openInNewTab(raw: unknown): IpcResult<unknown> {
+  let url: URL | null
+  try {
+    url = typeof raw === 'string' ? new URL(raw) : null
+  } catch {
+    url = null
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return { ok: false, error: { code: 'bad_request', message: 'Only web links (http or https) can be opened.' } }
+  window.open(url.href, '_blank', 'noopener,noreferrer')
+  return { ok: true, value: null }
 }

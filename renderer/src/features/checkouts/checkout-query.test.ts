@@ -9,6 +9,7 @@ import {
   checkoutQueryFromRoute,
   checkoutQueryToRoute,
   checkoutsFromCache,
+  reminderParts,
   reminderTimeline,
   safeRecoveryLink,
   toCheckoutsListParams,
@@ -100,6 +101,21 @@ describe('the reminder e-mail timeline', () => {
     expect(timeline.slice(firstUnsent).every((e) => e.state === 'scheduled' && e.when === 'send time not set')).toBe(true)
     expect(timeline.slice(0, firstUnsent).every((e) => /\((store time|GMT)\)$/.test(e.when))).toBe(true)
     for (const entry of timeline) expect(entry.when).not.toMatch(/\b0000\b|\b0\b|-0001|Nov 30, 1/)
+  })
+
+  it('says each reminder for the list: its name, whether it went, and when (the year only when not this one)', () => {
+    const email = { id: 1, checkout_id: 9, coupon_code: '', created_at: '', updated_at: '', created_at_gmt: '', updated_at_gmt: '' }
+    const lines = reminderTimeline([
+      { ...email, id: 3, template_id: 'abandoned_checkout_third', is_sent: 0, is_need_send: 0, send_time: '0000-00-00 00:00:00', send_time_gmt: '0000-00-00 00:00:00' },
+      { ...email, id: 2, template_id: 'abandoned_checkout_second', is_sent: 0, is_need_send: 1, send_time: '0000-00-00 00:00:00', send_time_gmt: '2026-11-01 19:00:00' },
+      { ...email, id: 1, template_id: 'abandoned_checkout_first', is_sent: 1, is_need_send: 0, send_time: '2026-10-31T14:00:00-05:00', send_time_gmt: '2026-10-31 19:00:00' },
+    ]).map(reminderParts)
+    const year = (y: string) => (new Date().getFullYear() === Number(y) ? '' : `, ${y}`)
+    expect(lines).toEqual([
+      ['First reminder', `sent Oct 31${year('2026')}, 14:00`],
+      ['Second reminder', `due Nov 1${year('2026')}, 19:00 GMT`],
+      ['Third reminder', 'not scheduled'],
+    ])
   })
 })
 

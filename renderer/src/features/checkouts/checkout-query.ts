@@ -11,7 +11,7 @@ import { isMatch } from 'date-fns'
 import type { Table } from 'dexie'
 import type { CheckoutEmail, CheckoutSummary } from '@common/store-api/resources'
 import { labelOf, REMINDER_LABELS } from '@/app/labels'
-import { NOT_SET, storeTimeFull } from '@/app/dates'
+import { NOT_SET, storeDayTimeShort, storeTimeFull } from '@/app/dates'
 
 const Day = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isMatch(s, 'yyyy-MM-dd'), 'expected YYYY-MM-DD')
 
@@ -117,6 +117,8 @@ export interface ReminderEntry {
   state: ReminderState
   /** When it goes or went, in the store's time (GMT where the store gave only that), or "send time not set". */
   when: string
+  /** A list's short form of `when`: "Oct 31, 14:00" ("… GMT" where the store gave only that); empty when not set. */
+  whenShort: string
   coupon: string
 }
 
@@ -136,8 +138,16 @@ export function reminderTimeline(emails: readonly CheckoutEmail[]): ReminderEntr
       template: labelOf(REMINDER_LABELS, e.template_id, 'reminder e-mail'),
       state: Number(e.is_sent) === 1 ? 'sent' : Number(e.is_need_send) === 1 ? 'scheduled' : 'not scheduled',
       when: !isZero(e.send_time) ? storeTimeFull(e.send_time) : !isZero(e.send_time_gmt) ? storeTimeFull(e.send_time_gmt, 'gmt') : `send time ${NOT_SET}`,
+      whenShort: !isZero(e.send_time) ? storeDayTimeShort(e.send_time) : !isZero(e.send_time_gmt) ? `${storeDayTimeShort(e.send_time_gmt)} GMT` : '',
       coupon: e.coupon_code,
     }))
+}
+
+/** A reminder as the checkouts list says it: its name, and whether and when it went ("sent Oct 31, 14:00"). */
+export function reminderParts(entry: ReminderEntry): [name: string, state: string] {
+  if (entry.state === 'sent') return [entry.template, `sent ${entry.whenShort || NOT_SET}`]
+  if (entry.state === 'scheduled') return [entry.template, entry.whenShort ? `due ${entry.whenShort}` : 'scheduled']
+  return [entry.template, 'not scheduled']
 }
 
 /** The recovery link if it is an http(s) URL (only those are opened or copied as links). */

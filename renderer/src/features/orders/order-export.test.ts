@@ -1,23 +1,135 @@
 import { describe, expect, it } from 'vitest'
 import Papa from 'papaparse'
-import { makeOrders } from './order-fixtures'
-import { EXPORT_COLUMNS, ordersToCsv } from './order-export'
+import type { Order } from '@common/store-api/resources'
+import { makeOrder, makeOrders, seededRandom } from './order-fixtures'
+import { BOM, EXPORT_ITEM_COLUMNS, EXPORT_ORDER_COLUMNS, exportColumns, ordersToCsv } from './order-export'
+
+/** Parses an export as a spreadsheet would, checking and dropping the byte order mark first. */
+function readBack(csv: string): Record<string, string>[] {
+  expect(csv.startsWith(BOM)).toBe(true)
+  const parsed = Papa.parse<Record<string, string>>(csv.slice(BOM.length), { header: true, skipEmptyLines: true })
+  expect(parsed.errors).toEqual([])
+  return parsed.data
+}
+
+/** An order whose every exported field is known, with the awkward characters real orders have. */
+function knownOrder(): Order {
+  const base = makeOrder(7, seededRandom(1))
+  return {
+    ...base,
+    number: '1057',
+    post_date: '2026-03-04 14:05:09',
+    paid_date: '2026-03-04 14:06:00',
+    post_status: 'wc-processing',
+    financial_status: 'partial-refund',
+    fulfillment_status: 'unfulfilled',
+    billing_user_name: "Zoë O'Brien",
+    billing_address: { ...base.billing_address, first_name: 'Zoë', last_name: "O'Brien", email: 'zoe.obrien@example.com', phone: '+1 (217) 555-0107' },
+    shipping_address: {
+      ...base.shipping_address,
+      first_name: 'José',
+      last_name: 'Müller',
+      company: 'Studio "North", LLC',
+      address_1: '12 Rue de l’Église',
+      address_2: 'Apt 3\nBack door',
+      city: 'Montréal',
+      state: 'QC',
+      postcode: 'H2X 1Y4',
+      country: 'CA',
+      phone: '514 555 0199',
+    },
+    line_items: [
+      { ...base.line_items[0]!, sku: 'SD-015-MER-3', order_item_name: 'Merino Wool Socks - L', properties: [{ name: 'Size', value: 'L' }], qty: '2', price: 12.5, line_total: 25 },
+      { ...base.line_items[0]!, order_item_id: 2, sku: 'SD-003-WAL', order_item_name: 'Walnut Serving Board', properties: [], qty: '1', price: 48, line_total: 48 },
+    ],
+    order_shipping: 7.5,
+    order_tax: 5.84,
+    order_shipping_tax: 0.6,
+    discount_record: [{ code: 'WELCOME', amount: '10.00' }],
+    refund_amount: 12.5,
+    order_total: 76.94,
+    order_currency: 'CAD',
+    number_of_products: 3,
+    trackname: 'Canada Post',
+    trackno: '1234567890123456',
+    sales_channel: 'Online Store',
+  }
+}
+
+const ORDER_CELLS: Record<(typeof EXPORT_ORDER_COLUMNS)[number], string> = {
+  'Order number': '1057',
+  'Order date (store time)': '2026-03-04 14:05:09',
+  'Paid date (store time)': '2026-03-04 14:06:00',
+  Customer: "Zoë O'Brien",
+  'E-mail': 'zoe.obrien@example.com',
+  // A leading "+" is a formula to a spreadsheet ("+1 (217)…" shows as an error): kept as text.
+  Phone: "'+1 (217) 555-0107",
+  Status: 'Processing',
+  Payment: 'Partially refunded',
+  Fulfillment: 'Unfulfilled',
+  'Ship to name': 'José Müller',
+  'Ship to company': 'Studio "North", LLC',
+  'Address line 1': '12 Rue de l’Église',
+  'Address line 2': 'Apt 3\nBack door',
+  City: 'Montréal',
+  'State or province': 'QC',
+  Postcode: 'H2X 1Y4',
+  Country: 'CA',
+  'Items subtotal': '73.00',
+  Shipping: '7.50',
+  Tax: '6.44',
+  Discounts: '10.00',
+  Refunded: '12.50',
+  Total: '76.94',
+  Currency: 'CAD',
+  Items: '3',
+  Carrier: 'Canada Post',
+  'Tracking number': '1234567890123456',
+  'Sales channel': 'Online Store',
+}
 
 describe('CSV export of orders', () => {
-  it('writes one row per order that reads back to the same values', () => {
-    const orders = makeOrders(25, 4)
-    const back = Papa.parse<string[]>(ordersToCsv(orders), { skipEmptyLines: true }).data
-    expect(back[0]).toEqual([...EXPORT_COLUMNS])
-    expect(back.slice(1).map((r) => [r[0], r[7], r[9]])).toEqual(orders.map((o) => [o.number, o.order_total.toFixed(2), String(o.number_of_products)]))
+  it('reads back every column of a known order, one row per order', () => {
+    const rows = readBack(ordersToCsv([knownOrder()], 'orders'))
+    expect(rows).toEqual([ORDER_CELLS])
+  })
+
+  it('reads back one row per line item with the order columns repeated', () => {
+    const csv = ordersToCsv([knownOrder()], 'items')
+    expect(Papa.parse<string[]>(csv.slice(BOM.length)).data[0]).toEqual([...EXPORT_ORDER_COLUMNS, ...EXPORT_ITEM_COLUMNS])
+    expect(readBack(csv)).toEqual([
+      { ...ORDER_CELLS, SKU: 'SD-015-MER-3', Product: 'Merino Wool Socks - L', Variant: 'Size: L', Quantity: '2', Price: '12.50', 'Line total': '25.00' },
+      { ...ORDER_CELLS, SKU: 'SD-003-WAL', Product: 'Walnut Serving Board', Variant: '', Quantity: '1', Price: '48.00', 'Line total': '48.00' },
+    ])
+  })
+
+  it('keeps an order without items as one row, and leaves a date the store has not set empty', () => {
+    const order = { ...knownOrder(), line_items: [], paid_date: '0000-00-00 00:00:00' }
+    const [row, ...rest] = readBack(ordersToCsv([order], 'items'))
+    expect(rest).toEqual([])
+    expect(row).toEqual({ ...ORDER_CELLS, 'Paid date (store time)': '', 'Items subtotal': '0.00', SKU: '', Product: '', Variant: '', Quantity: '', Price: '', 'Line total': '' })
+  })
+
+  it('writes statuses in words for every status the store sends', () => {
+    const orders = makeOrders(40, 4)
+    const rows = readBack(ordersToCsv(orders))
+    expect(rows.map((r) => r['Order number'])).toEqual(orders.map((o) => o.number))
+    for (const row of rows) {
+      expect(row.Status).toMatch(/^(Completed|Awaiting payment|Processing|On hold|Cancelled|Refunded|Failed)$/)
+      expect(row.Payment).toMatch(/^(Paid|Partially refunded|Refunded|Unpaid)$/)
+      expect(row.Fulfillment).toMatch(/^(Fulfilled|Unfulfilled)$/)
+    }
+    expect(new Set(rows.map((r) => r.Status)).size).toBeGreaterThan(3)
+    expect(exportColumns('orders')).toEqual([...EXPORT_ORDER_COLUMNS])
   })
 
   it('neutralises cells a spreadsheet would run as formulas', () => {
     const [order] = makeOrders(1, 4)
     const evil = { ...order!, billing_user_name: '=HYPERLINK("http://x","y")', sales_channel: '+1+1', trackno: '@SUM(A1)', trackname: '-2' }
-    const row = Papa.parse<string[]>(ordersToCsv([evil]), { skipEmptyLines: true }).data[1]!
-    expect(row[2]).toBe(`'=HYPERLINK("http://x","y")`)
-    expect(row[10]).toBe(`'+1+1`)
-    expect(row[11]).toBe(`'-2`)
-    expect(row[12]).toBe(`'@SUM(A1)`)
+    const [row] = readBack(ordersToCsv([evil]))
+    expect(row!.Customer).toBe(`'=HYPERLINK("http://x","y")`)
+    expect(row!['Sales channel']).toBe(`'+1+1`)
+    expect(row!.Carrier).toBe(`'-2`)
+    expect(row!['Tracking number']).toBe(`'@SUM(A1)`)
   })
 })
