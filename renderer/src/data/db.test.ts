@@ -108,7 +108,7 @@ describe('version 6: bin locations', () => {
     const db = new StoreDatabase(id)
     opened.push(db)
     await db.open()
-    expect(db.verno).toBe(6)
+    expect(db.verno).toBe(CURRENT_SCHEMA_VERSION)
     expect((await db.orders.toArray()).map((o) => o.number)).toEqual(((seed.orders ?? []) as Order[]).map((o) => o.number))
     expect((await db.outbox.toArray()).map((e) => e.label)).toEqual(['Tracking X'])
     expect([...(await indexRows(db)).keys()]).toEqual([1, 2])
@@ -251,5 +251,27 @@ describe('order index rows', () => {
     const blocks: OrderIndexBlock[] = await db.orderIndexBlocks.toArray()
     expect(blocks.map((block) => block.rows.length)).toEqual([ORDER_INDEX_BLOCK_ROWS, 10])
     expect((await indexRows(db)).size).toBe(total)
+  })
+})
+
+describe('version 7: the history of writes', () => {
+  it('a version 6 cache upgrades keeping its unsent writes, with an empty history read by lane', async () => {
+    const id = `history-from-6-${Date.now()}`
+    const old = new Dexie(databaseName(id))
+    for (const v of SCHEMA_VERSIONS.filter((s) => s.version <= 6)) old.version(v.version).stores(v.stores)
+    const seed = seedFor(6)
+    await old.open()
+    for (const [table, rows] of Object.entries(seed)) await old.table(table).bulkAdd(rows)
+    old.close()
+
+    const db = new StoreDatabase(id)
+    opened.push(db)
+    await db.open()
+    expect(db.verno).toBe(7)
+    expect((await db.outbox.toArray()).map((e) => e.label)).toEqual(['Tracking X'])
+    expect(await db.writeHistory.count()).toBe(0)
+    await db.writeHistory.add({ outboxId: 1, kind: 'orders.track', label: 'Tracking X', lanes: ['orders:1'], event: 'accepted', at: 1 })
+    expect((await db.writeHistory.where('lanes').equals('orders:1').toArray()).map((e) => e.event)).toEqual(['accepted'])
+    expect(await db.writeHistory.where('lanes').equals('orders:2').count()).toBe(0)
   })
 })

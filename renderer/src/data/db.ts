@@ -162,6 +162,25 @@ export interface OutboxEntry {
   label: string
 }
 
+/** What happened to a write (write-history.ts): one event per step, kept after the outbox lets the write go. */
+export type WriteEventKind = 'queued' | 'sent' | 'accepted' | 'failed' | 'conflict' | 'undone' | 'discarded'
+
+export interface WriteEvent {
+  /** Auto-incremented: events in the order they happened. */
+  id?: number
+  /** The outbox entry's id (gone from the outbox once accepted or withdrawn). */
+  outboxId: number
+  kind: string
+  /** The write's label for people ("Shipping address for #1042"). */
+  label: string
+  lanes: string[]
+  event: WriteEventKind
+  /** When it happened, on this computer (ms). */
+  at: number
+  /** The store's answer, for a refusal or a conflict. */
+  message?: string
+}
+
 export interface ConflictRecord {
   /** The outbox entry's id. */
   id: number
@@ -200,7 +219,7 @@ export const SCHEMA_V1 = {
 export interface SchemaVersion {
   version: number
   stores: Record<string, string | null>
-  /** Moves the rows of the previous version to this one (none where no row changes: v1, v3, v6). Runs before the tables a version drops are deleted. */
+  /** Moves the rows of the previous version to this one (none where no row changes: v1, v3, v6, v7). Runs before the tables a version drops are deleted. */
   upgrade?: (tx: Transaction) => Promise<void>
 }
 
@@ -297,6 +316,13 @@ export const SCHEMA_V6 = { binLocations: 'sku' } as const
  * stores (changed tables only) and its upgrade; db.test.ts opens a database of every earlier
  * version with the current code.
  */
+/**
+ * 2026-11-25: the history of writes made from this app (`writeHistory`, write-history.ts),
+ * indexed by lane so the order page reads one order's events. A new table only: no rows move
+ * (writes already queued get their events from their next step on).
+ */
+export const SCHEMA_V7 = { writeHistory: '++id, *lanes' } as const
+
 export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 1, stores: SCHEMA_V1 },
   { version: 2, stores: SCHEMA_V2, upgrade: addOrderIndexRows },
@@ -304,6 +330,7 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 4, stores: SCHEMA_V4, upgrade: moveOrderIndexRowsIntoBlocks },
   { version: 5, stores: SCHEMA_V5, upgrade: rebuildOrderIndexBlocks },
   { version: 6, stores: SCHEMA_V6 },
+  { version: 7, stores: SCHEMA_V7 },
 ]
 
 export const CURRENT_SCHEMA_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]!.version
@@ -438,6 +465,7 @@ export class StoreDatabase extends Dexie {
   syncState!: EntityTable<SyncState, 'resource'>
   conflicts!: EntityTable<ConflictRecord, 'id'>
   binLocations!: EntityTable<BinLocation, 'sku'>
+  writeHistory!: EntityTable<WriteEvent, 'id'>
 
   orderIndexBlocks!: Table<OrderIndexBlock, number>
 

@@ -19,6 +19,7 @@ import { orderWriteHandler } from './order-writes'
 import { explainQuota } from './storage'
 import { UNDOABLE_KINDS, undoWindowSeconds } from './undo-window'
 import { describeWrite, lanesOf, lanesOverlap, type Write, type WriteKind } from './writes'
+import { recordWriteEvent } from './write-history'
 
 type Keyed = 'blogs' | 'collections' | 'metaFieldDefinitions'
 type KeyedRow = CachedBlog | CachedCollection | CachedMetaField
@@ -27,7 +28,7 @@ type KeyedRow = CachedBlog | CachedCollection | CachedMetaField
 const LOCAL_FIELDS = new Set(['pending', 'server', 'seen', 'key', 'storeId', 'deleted'])
 
 function allTables(db: StoreDatabase) {
-  return [db.orders, db.blogs, db.collections, db.metaFieldDefinitions, db.metaFieldValues, db.outbox, db.conflicts, db.blogDrafts]
+  return [db.orders, db.blogs, db.collections, db.metaFieldDefinitions, db.metaFieldValues, db.outbox, db.conflicts, db.blogDrafts, db.writeHistory]
 }
 
 /** The row a key names: by its own key, or by the store id a `store:<id>` key carries. */
@@ -304,7 +305,9 @@ export async function enqueueWrite(db: StoreDatabase, write: Write, options: Enq
         base,
         label: describeWrite(canonical, options.name),
       }
-      return (await db.outbox.add(entry)) as number
+      const added = (await db.outbox.add(entry)) as number
+      await recordWriteEvent(db, { ...entry, id: added }, 'queued', undefined, createdAt)
+      return added
     })
   } catch (error) {
     throw explainQuota(error)
@@ -333,7 +336,9 @@ async function foldIntoRefused(db: StoreDatabase, write: Write, name: string | u
     body: { ...before.body, ...after.body },
     ...(after.collectionKeys ? { collectionKeys: after.collectionKeys } : {}),
   } as Write
-  await db.outbox.update(refused.id!, { write: merged, lanes: lanesOf(merged), state: 'queued', nextAttemptAt: 0, lastError: undefined, label: describeWrite(merged, name) })
+  const label = describeWrite(merged, name)
+  await db.outbox.update(refused.id!, { write: merged, lanes: lanesOf(merged), state: 'queued', nextAttemptAt: 0, lastError: undefined, label })
+  await recordWriteEvent(db, { id: refused.id, kind: merged.kind, label, lanes: lanesOf(merged) }, 'queued')
   await applyLocally(db, merged)
   return refused.id!
 }
@@ -464,7 +469,12 @@ export async function revertRows(db: StoreDatabase, entry: OutboxEntry): Promise
 
 /** Sends a stopped write again (after a failure the user has fixed, or just to try again). */
 export async function retryWrite(db: StoreDatabase, id: number): Promise<void> {
-  await db.outbox.update(id, { state: 'queued', nextAttemptAt: 0, lastError: undefined })
+  await db.transaction('rw', db.outbox, db.writeHistory, async () => {
+    const entry = await db.outbox.get(id)
+    if (!entry) return
+    await db.outbox.update(id, { state: 'queued', nextAttemptAt: 0, lastError: undefined })
+    await recordWriteEvent(db, entry, 'queued')
+  })
   for (const listener of listeners) listener(db.connectionId)
 }
 
@@ -474,7 +484,7 @@ export async function retryWrite(db: StoreDatabase, id: number): Promise<void> {
  * `claim`): one of them wins, never both.
  */
 export async function discardWrite(db: StoreDatabase, id: number): Promise<void> {
-  const entry = await withdraw(db, id, (e) => e.state !== 'sending')
+  const entry = await withdraw(db, id, (e) => e.state !== 'sending', 'discarded')
   if (entry === 'refused') throw new Error('This change is being sent right now; wait for the answer before discarding it.')
 }
 
@@ -484,17 +494,18 @@ export async function discardWrite(db: StoreDatabase, id: number): Promise<void>
  * reached the store (an earlier attempt's answer never came), or is gone (the store has it).
  */
 export async function undoWrite(db: StoreDatabase, id: number): Promise<'undone' | 'too-late'> {
-  const entry = await withdraw(db, id, (e) => e.state !== 'sending' && !e.uncertain)
+  const entry = await withdraw(db, id, (e) => e.state !== 'sending' && !e.uncertain, 'undone')
   return entry === null || entry === 'refused' ? 'too-late' : 'undone'
 }
 
-async function withdraw(db: StoreDatabase, id: number, allowed: (entry: OutboxEntry) => boolean): Promise<OutboxEntry | 'refused' | null> {
+async function withdraw(db: StoreDatabase, id: number, allowed: (entry: OutboxEntry) => boolean, event: 'undone' | 'discarded'): Promise<OutboxEntry | 'refused' | null> {
   const entry = await db.transaction('rw', allTables(db), async () => {
     const entry = await db.outbox.get(id)
     if (!entry) return null
     if (!allowed(entry)) return 'refused' as const
     await db.outbox.delete(id)
     await db.conflicts.delete(id)
+    await recordWriteEvent(db, entry, event)
     await revertRows(db, entry)
     return entry
   })
@@ -510,6 +521,7 @@ export async function updateWriteBody(db: StoreDatabase, id: number, body: unkno
   const write = { ...(entry.write as Write), body } as Write
   await db.transaction('rw', allTables(db), async () => {
     await db.outbox.update(id, { write, state: 'queued', nextAttemptAt: 0, lastError: undefined, label: describeWrite(write) })
+    await recordWriteEvent(db, { ...entry, label: describeWrite(write) }, 'queued')
     await applyLocally(db, write)
   })
   for (const listener of listeners) listener(db.connectionId)
@@ -538,6 +550,7 @@ export async function resolveConflict(db: StoreDatabase, id: number, choice: Con
     }
     await db.outbox.update(id, { write, base: rebased, state: 'queued', nextAttemptAt: 0, lastError: undefined })
     await db.conflicts.delete(id)
+    await recordWriteEvent(db, entry, 'queued')
   })
   for (const listener of listeners) listener(db.connectionId)
 }

@@ -19,7 +19,8 @@
 //   transaction that checks it is still there and due, so an undo (outbox.ts `undoWrite`,
 //   also one transaction) and a send never both happen.
 import type { Blog, BlogCollection, MetaFieldDefinition, MetaFieldValue, Order } from '@common/store-api/resources'
-import { storeIdOfKey, storeKey, type CachedBlog, type CachedCollection, type CachedMetaField, type OutboxEntry, type RowKey, type StoreDatabase } from './db'
+import { storeIdOfKey, storeKey, type CachedBlog, type CachedCollection, type CachedMetaField, type OutboxEntry, type OutboxError, type RowKey, type StoreDatabase } from './db'
+import { recordWriteEvent } from './write-history'
 import { applyLocally, refreshPendingMarks, rowByRef } from './outbox'
 import { isOrderWrite, orderWriteHandler } from './order-writes'
 import { asCallError, isOffline, isTransient, mayHaveArrived, needsReconnect, type CallError, type StoreCall } from './store-client'
@@ -131,11 +132,13 @@ class PermanentProblem extends Error {}
  * nothing is sent. Null when the entry may not go now.
  */
 async function claim(db: StoreDatabase, id: number, now: number): Promise<OutboxEntry | null> {
-  return db.transaction('rw', db.outbox, async () => {
+  return db.transaction('rw', db.outbox, db.writeHistory, async () => {
     const fresh = await db.outbox.get(id)
     if (!fresh || fresh.state !== 'queued' || dueAt(fresh) > now) return null
     const claimed: OutboxEntry = { ...fresh, state: 'sending', attempts: fresh.attempts + 1 }
     await db.outbox.put(claimed)
+    // One "sent" per try after it was queued (again): retries of an unreachable store are not news.
+    if (!fresh.lastError || fresh.attempts === 0) await recordWriteEvent(db, claimed, 'sent')
     return claimed
   })
 }
@@ -154,7 +157,7 @@ async function sendEntry(db: StoreDatabase, call: StoreCall, queued: OutboxEntry
     return 'accepted'
   } catch (thrown) {
     if (thrown instanceof PermanentProblem) {
-      await db.outbox.update(id, { state: 'failed', lastError: { code: 'bad_request', message: thrown.message } })
+      await stop(db, entry, { code: 'bad_request', message: thrown.message })
       return 'stopped'
     }
     const error = asCallError(thrown)
@@ -173,9 +176,17 @@ async function sendEntry(db: StoreDatabase, call: StoreCall, queued: OutboxEntry
       await db.outbox.update(id, { state: 'queued', uncertain, lastError, nextAttemptAt: now() + backoffDelay(entry.attempts + 1, error) })
       return isOffline(error) ? 'offline' : 'retry'
     }
-    await db.outbox.update(id, { state: 'failed', uncertain, lastError })
+    await stop(db, entry, lastError, uncertain)
     return 'stopped'
   }
+}
+
+/** The store refused the write: it waits for the user (sync panel), and the history says why. */
+async function stop(db: StoreDatabase, entry: OutboxEntry, lastError: OutboxError, uncertain?: boolean): Promise<void> {
+  await db.transaction('rw', db.outbox, db.writeHistory, async () => {
+    await db.outbox.update(entry.id!, { state: 'failed', ...(uncertain !== undefined ? { uncertain } : {}), lastError })
+    await recordWriteEvent(db, entry, 'failed', lastError.message)
+  })
 }
 
 // ---------------------------------------------------------------- resolving references
@@ -328,7 +339,7 @@ async function checkBase(db: StoreDatabase, entry: OutboxEntry, mine: Record<str
   if (base.updatedAt !== null && store.updatedAt === base.updatedAt) return 'send'
   const changedThere = keys.filter((k) => !same(store.fields[k], base.fields[k]) && !same(store.fields[k], mine[k]))
   if (changedThere.length === 0) return 'send'
-  await db.transaction('rw', db.outbox, db.conflicts, async () => {
+  await db.transaction('rw', db.outbox, db.conflicts, db.writeHistory, async () => {
     await db.conflicts.put({
       id: entry.id!,
       kind: entry.kind,
@@ -343,6 +354,7 @@ async function checkBase(db: StoreDatabase, entry: OutboxEntry, mine: Record<str
       state: 'conflict',
       lastError: { code: 'conflict', message: `Changed on the store since you edited it: ${changedThere.join(', ')}. Choose which version to keep.` },
     })
+    await recordWriteEvent(db, entry, 'conflict', `Changed on the store since you edited it: ${changedThere.join(', ')}.`)
   })
   return 'conflict'
 }
@@ -394,9 +406,10 @@ async function findCreatedMetaField(db: StoreDatabase, call: StoreCall, body: { 
 async function accept(db: StoreDatabase, entry: OutboxEntry, write: Write, response: unknown): Promise<void> {
   const data = (response as { data?: unknown } | null)?.data
   let touchedLanes: string[] = entry.lanes
-  await db.transaction('rw', [db.orders, db.blogs, db.collections, db.metaFieldDefinitions, db.metaFieldValues, db.outbox, db.conflicts], async () => {
+  await db.transaction('rw', [db.orders, db.blogs, db.collections, db.metaFieldDefinitions, db.metaFieldValues, db.outbox, db.conflicts, db.writeHistory], async () => {
     await db.outbox.delete(entry.id!)
     await db.conflicts.delete(entry.id!)
+    await recordWriteEvent(db, entry, 'accepted')
     let rowLanes: string[] = entry.lanes
     // What later writes of the same rows are now based on: the store's new copy (`record`),
     // or for order writes the fields their handler watches on it (`fieldsOf`).
