@@ -23,6 +23,10 @@
 //     blogDrafts (key `key`): the blog editor's autosaved, not-yet-queued drafts (editor owns it)
 //     blogRevisions (++id; key, [key+createdAt]): local snapshot history (editor owns it)
 //     outbox, conflicts, syncState, counters: bookkeeping, read by the sync panel.
+//     writeHistory (++id; *lanes): what happened to each write made from this app, kept after
+//       the outbox lets it go: queued, sent, accepted, failed, conflict, undone, discarded
+//       (write-history.ts; written in the same transaction as the outbox change). Read one
+//       row's story by lane: db.writeHistory.where('lanes').equals(`orders:${id}`).
 //     orderIndexBlocks (++seq, in write order): the compact index rows
 //       (features/orders/order-index-row.ts) of each write to orders, one block per write
 //       (`rows` written, then IDs `deleted`), written by the database itself in the same
@@ -68,6 +72,7 @@
 // - useStoreRuntime(): ComputedRef<StoreRuntime | null>: syncNow(), cancelSync(), replayNow(),
 //   sendNow() (queued writes skip their backoff, not their undo window).
 // - refreshOrder(db, id), refreshCheckout(db, id) (stores the detail form), refreshBlog(db, id),
+//   (the order and checkout pages call them in the background while the store answers),
 //   refreshMetaFieldValues(db, resource, resourceId): re-read one record when a screen opens it
 //   (meta field values are not part of the full sync). Rows with unsent writes are left alone.
 // - Per resource: db.syncState.get(resource) → { lastSyncAt, complete, storeTotal, lastError }.
@@ -151,6 +156,8 @@ export type {
   SyncState,
   OutboxEntry,
   OutboxState,
+  WriteEvent,
+  WriteEventKind,
   OutboxError,
   ConflictRecord,
   OrderRowChanges,

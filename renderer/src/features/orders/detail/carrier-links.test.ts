@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { trackingLink } from './carrier-links'
+
+describe('a tracking number as a link to the carrier', () => {
+  it('uses the carrier the order names, in whatever case or spelling', () => {
+    expect(trackingLink('ABC123456', 'ups')).toEqual({ carrier: 'UPS', url: 'https://www.ups.com/track?tracknum=ABC123456' })
+    expect(trackingLink('ABC123456', 'United States Postal Service')?.url).toBe('https://tools.usps.com/go/TrackConfirmAction?tLabels=ABC123456')
+    expect(trackingLink('ABC123456', 'Royal Mail')?.url).toBe('https://www.royalmail.com/track-your-item#/tracking-results/ABC123456')
+  })
+
+  it('falls back to the carrier of the number’s format when the order names none it knows', () => {
+    expect(trackingLink('1Z999AA10123456784', '')).toEqual({ carrier: 'UPS', url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784' })
+    expect(trackingLink('1Z999AA10123456784', 'Local courier')?.carrier).toBe('UPS')
+  })
+
+  it('gives no link when neither the order nor the format names a carrier', () => {
+    expect(trackingLink('MYPARCEL42', 'Local courier')).toBeNull()
+    expect(trackingLink('', 'UPS')).toBeNull()
+    expect(trackingLink(undefined, undefined)).toBeNull()
+  })
+
+  it('keeps the number whole and safe in the address', () => {
+    expect(trackingLink(' 1Z 999 ', 'UPS')?.url).toBe('https://www.ups.com/track?tracknum=1Z999')
+    expect(trackingLink('A&B=C', 'DHL')?.url).toBe('https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id=A%26B%3DC')
+  })
+})

@@ -1,0 +1,38 @@
+// Which changes an order still takes, from its state: tracking only while there is something
+// to ship (not cancelled, not refunded in full, not already fulfilled), the shipping address
+// only while nothing has shipped. Where an action is not offered the page says why, in the
+// place its button would be, so nobody hunts for a missing button.
+import type { Order } from '@common/store-api/resources'
+
+export type ActionRule = { allowed: true } | { allowed: false; reason: string }
+
+export interface OrderActions {
+  tracking: ActionRule
+  address: ActionRule
+}
+
+type OrderState = Pick<Order, 'post_status' | 'financial_status' | 'fulfillment_status'>
+
+const ALLOWED: ActionRule = { allowed: true }
+
+function closedBecause(order: OrderState): string | null {
+  if (order.post_status === 'wc-cancelled') return 'this order is cancelled'
+  if (order.post_status === 'wc-refunded' || order.financial_status === 'refund') return 'this order is refunded in full'
+  return null
+}
+
+export function orderActions(order: OrderState): OrderActions {
+  const closed = closedBecause(order)
+  const fulfilled = order.fulfillment_status === 'fulfilled'
+  const tracking: ActionRule = closed
+    ? { allowed: false, reason: `No tracking to add: ${closed}.` }
+    : fulfilled
+      ? { allowed: false, reason: 'No tracking to add: this order is fulfilled.' }
+      : ALLOWED
+  const address: ActionRule = closed
+    ? { allowed: false, reason: `The shipping address cannot change: ${closed}.` }
+    : order.fulfillment_status !== 'unfulfilled'
+      ? { allowed: false, reason: 'The shipping address cannot change: this order has shipped.' }
+      : ALLOWED
+  return { tracking, address }
+}

@@ -1,0 +1,77 @@
+// An order's story, newest first: the store's own timestamps (created, paid, shipped,
+// completed, refunds, cancelled, last changed) and every step of each change made from this
+// app (queued, sent, accepted by the store, refused, undone...) from the write history
+// (data/write-history.ts). Store times are read from their GMT fields so they sort with this
+// computer's events, and shown on the store's clock as every other store time is.
+import type { Order } from '@common/store-api/resources'
+import { appTime, storeTimeFull, wallClock } from '@/app/dates'
+import type { WriteEvent, WriteEventKind } from '@/data'
+import { formatMoney } from '../store-time'
+
+export interface TimelineEntry {
+  key: string
+  /** ms since the epoch, for the order of the list. */
+  at: number
+  /** The time in words, as people read it. */
+  when: string
+  title: string
+  detail?: string
+  source: 'store' | 'app'
+  /** An app step that needs a look (refused, conflict). */
+  problem?: boolean
+}
+
+const STEP_WORDS: Record<WriteEventKind, string> = {
+  queued: 'queued',
+  sent: 'sent to the store',
+  accepted: 'accepted by the store',
+  failed: 'refused by the store',
+  conflict: 'stopped: changed on the store meanwhile',
+  undone: 'undone',
+  discarded: 'discarded',
+}
+
+/** A store GMT timestamp in ms, or null for a zero or missing date. */
+export function gmtMs(value: string | null | undefined): number | null {
+  const d = wallClock(value)
+  return d ? Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()) : null
+}
+
+function storeEvents(order: Order): TimelineEntry[] {
+  const out: TimelineEntry[] = []
+  const add = (key: string, gmt: string | undefined, local: string | undefined, title: string, detail?: string) => {
+    const at = gmtMs(gmt)
+    if (at !== null) out.push({ key, at, when: storeTimeFull(local ?? gmt), title, source: 'store', ...(detail ? { detail } : {}) })
+  }
+  const money = (n: number | string) => formatMoney(n, order.order_currency || 'USD')
+  add('created', order.post_date_gmt, order.post_date, 'Order placed', order.payment_method_title || undefined)
+  add('paid', order.paid_date_gmt, order.paid_date, `Paid ${money(order.order_total)}`)
+  add('shipped', order.track_date_gmt, order.track_date, 'Shipped', order.trackno ? `Tracking ${order.trackno}${order.trackname ? ` (${order.trackname})` : ''}` : undefined)
+  add('completed', order.completed_at_gmt, order.completed_at, 'Completed')
+  for (const [i, refund] of (order.refunds ?? []).entries()) {
+    add(`refund-${i}`, refund.refund_date_gmt, refund.refund_date, `Refunded ${money(refund.refund_amount)}`, refund.refund_reason || undefined)
+  }
+  // The store keeps no cancellation date: its last change is the closest it says.
+  if (order.post_status === 'wc-cancelled') add('cancelled', order.post_modified_gmt, order.post_modified, 'Cancelled', 'as of the store’s last change to the order')
+  else add('updated', order.post_modified_gmt, order.post_modified, 'Last changed on the store')
+  return out
+}
+
+function appEvents(events: readonly WriteEvent[]): TimelineEntry[] {
+  return events.map((e) => ({
+    key: `app-${e.id ?? `${e.outboxId}-${e.event}-${e.at}`}`,
+    at: e.at,
+    when: appTime(e.at),
+    title: `${e.label}: ${STEP_WORDS[e.event]}`,
+    source: 'app' as const,
+    ...(e.message ? { detail: e.message } : {}),
+    ...(e.event === 'failed' || e.event === 'conflict' ? { problem: true } : {}),
+  }))
+}
+
+/** Newest first; at the same moment, the later step of this app first, then the store's. */
+export function orderTimeline(order: Order, events: readonly WriteEvent[]): TimelineEntry[] {
+  const app = appEvents([...events].sort((a, b) => (a.id ?? 0) - (b.id ?? 0))).reverse()
+  const store = storeEvents(order)
+  return [...app, ...store].map((entry, i) => ({ entry, i })).sort((a, b) => b.entry.at - a.entry.at || a.i - b.i).map(({ entry }) => entry)
+}
