@@ -137,8 +137,6 @@ async function claim(db: StoreDatabase, id: number, now: number): Promise<Outbox
     if (!fresh || fresh.state !== 'queued' || dueAt(fresh) > now) return null
     const claimed: OutboxEntry = { ...fresh, state: 'sending', attempts: fresh.attempts + 1 }
     await db.outbox.put(claimed)
-    // One "sent" per try after it was queued (again): retries of an unreachable store are not news.
-    if (!fresh.lastError || fresh.attempts === 0) await recordWriteEvent(db, claimed, 'sent')
     return claimed
   })
 }
@@ -150,20 +148,23 @@ async function sendEntry(db: StoreDatabase, call: StoreCall, queued: OutboxEntry
   // `attempts` below counts the earlier attempts, as before the claim.
   const entry = { ...claimed, attempts: claimed.attempts - 1 }
   const write = entry.write as Write
+  // The history says "sent" once the store answered it (or may have it): a try that never
+  // reached the store is not news, and a conflict found before sending sent nothing.
+  const sentAt = now()
   try {
     const response = await deliver(db, call, entry, write)
     if (response === 'conflict') return 'conflict'
-    await accept(db, entry, write, response)
+    await accept(db, entry, write, response, sentAt)
     return 'accepted'
   } catch (thrown) {
     if (thrown instanceof PermanentProblem) {
-      await stop(db, entry, { code: 'bad_request', message: thrown.message })
+      await stop(db, entry, { code: 'bad_request', message: thrown.message }, null)
       return 'stopped'
     }
     const error = asCallError(thrown)
     // A delete of something already gone did what the user wanted.
     if (error.code === 'not_found' && write.kind.endsWith('.delete')) {
-      await accept(db, entry, write, null)
+      await accept(db, entry, write, null, sentAt)
       return 'accepted'
     }
     const uncertain = entry.uncertain || mayHaveArrived(error)
@@ -173,18 +174,22 @@ async function sendEntry(db: StoreDatabase, call: StoreCall, queued: OutboxEntry
       return 'reconnect'
     }
     if (isTransient(error)) {
-      await db.outbox.update(id, { state: 'queued', uncertain, lastError, nextAttemptAt: now() + backoffDelay(entry.attempts + 1, error) })
+      await db.transaction('rw', db.outbox, db.writeHistory, async () => {
+        await db.outbox.update(id, { state: 'queued', uncertain, lastError, nextAttemptAt: now() + backoffDelay(entry.attempts + 1, error) })
+        if (mayHaveArrived(error)) await recordWriteEvent(db, entry, 'sent', 'No answer came; it is checked on the store before trying again.', sentAt)
+      })
       return isOffline(error) ? 'offline' : 'retry'
     }
-    await stop(db, entry, lastError, uncertain)
+    await stop(db, entry, lastError, sentAt, uncertain)
     return 'stopped'
   }
 }
 
 /** The store refused the write: it waits for the user (sync panel), and the history says why. */
-async function stop(db: StoreDatabase, entry: OutboxEntry, lastError: OutboxError, uncertain?: boolean): Promise<void> {
+async function stop(db: StoreDatabase, entry: OutboxEntry, lastError: OutboxError, sentAt: number | null, uncertain?: boolean): Promise<void> {
   await db.transaction('rw', db.outbox, db.writeHistory, async () => {
     await db.outbox.update(entry.id!, { state: 'failed', ...(uncertain !== undefined ? { uncertain } : {}), lastError })
+    if (sentAt !== null) await recordWriteEvent(db, entry, 'sent', undefined, sentAt)
     await recordWriteEvent(db, entry, 'failed', lastError.message)
   })
 }
@@ -403,12 +408,13 @@ async function findCreatedMetaField(db: StoreDatabase, call: StoreCall, body: { 
  * rewrites every queued write that referred to its local key, and rebases later updates of
  * the same rows on the store's new copy (so our own write is not taken for someone else's).
  */
-async function accept(db: StoreDatabase, entry: OutboxEntry, write: Write, response: unknown): Promise<void> {
+async function accept(db: StoreDatabase, entry: OutboxEntry, write: Write, response: unknown, sentAt: number): Promise<void> {
   const data = (response as { data?: unknown } | null)?.data
   let touchedLanes: string[] = entry.lanes
   await db.transaction('rw', [db.orders, db.blogs, db.collections, db.metaFieldDefinitions, db.metaFieldValues, db.outbox, db.conflicts, db.writeHistory], async () => {
     await db.outbox.delete(entry.id!)
     await db.conflicts.delete(entry.id!)
+    await recordWriteEvent(db, entry, 'sent', undefined, sentAt)
     await recordWriteEvent(db, entry, 'accepted')
     let rowLanes: string[] = entry.lanes
     // What later writes of the same rows are now based on: the store's new copy (`record`),

@@ -47,6 +47,17 @@ describe('the history of writes made from this app', () => {
     expect(await story('orders:2')).toEqual([])
   })
 
+  it('a try that never reached the store is not "sent": the history waits for the store’s answer', async () => {
+    await cacheOrder(1)
+    store.fail('orders.updateShipping', { code: 'network', message: 'The store cannot be reached.' }, { times: 1 })
+    await updateOrderShipping(db, 1, { ...store.orders.get(1)!.shipping_address, city: 'York' })
+    await replayOutbox(db, store.call, now)
+    expect((await story('orders:1')).map(([, event]) => event)).toEqual(['queued'])
+    await db.outbox.toCollection().modify({ nextAttemptAt: 0 })
+    await replayOutbox(db, store.call, now)
+    expect((await story('orders:1')).map(([, event]) => event)).toEqual(['queued', 'sent', 'accepted'])
+  })
+
   it('says what the store refused, and a retry queues and sends it again', async () => {
     await cacheOrder(1)
     store.fail('orders.track', { code: 'validation_failed', message: 'The tracking number is not valid.' })

@@ -46,6 +46,11 @@ describe('an order’s timeline', () => {
     expect(timeline.some((e) => e.title === 'Last changed on the store')).toBe(false)
   })
 
+  it('says "last changed" only when it is not the time of another of the store’s events', () => {
+    const order = makeOrder(1, 0, { post_date: '2026-03-01 09:00:00', post_date_gmt: '2026-03-01 14:00:00', post_modified: '2026-03-01 09:00:00', post_modified_gmt: '2026-03-01 14:00:00' })
+    expect(orderTimeline(order, []).map((e) => e.title)).toEqual(['Order placed'])
+  })
+
   it('leaves out dates the store has not set', () => {
     const order = makeOrder(1, 0, { paid_date: '0000-00-00 00:00:00', paid_date_gmt: '0000-00-00 00:00:00', completed_at: '0000-00-00 00:00:00', completed_at_gmt: '0000-00-00 00:00:00' })
     expect(orderTimeline(order, []).map((e) => e.title)).not.toContain('Completed')

@@ -1,8 +1,9 @@
 // An order's story, newest first: the store's own timestamps (created, paid, shipped,
-// completed, refunds, cancelled, last changed) and every step of each change made from this
-// app (queued, sent, accepted by the store, refused, undone...) from the write history
-// (data/write-history.ts). Store times are read from their GMT fields so they sort with this
-// computer's events, and shown on the store's clock as every other store time is.
+// completed, refunds, cancelled, and its last change when that is not one of those) and every
+// step of each change made from this app (queued, sent, accepted by the store, refused,
+// undone...) from the write history (data/write-history.ts). Store times are read from their
+// GMT fields so they sort with this computer's events, and shown on the store's clock as
+// every other store time is.
 import type { Order } from '@common/store-api/resources'
 import { appTime, storeTimeFull, wallClock } from '@/app/dates'
 import type { WriteEvent, WriteEventKind } from '@/data'
@@ -53,7 +54,7 @@ function storeEvents(order: Order): TimelineEntry[] {
   }
   // The store keeps no cancellation date: its last change is the closest it says.
   if (order.post_status === 'wc-cancelled') add('cancelled', order.post_modified_gmt, order.post_modified, 'Cancelled', 'as of the store’s last change to the order')
-  else add('updated', order.post_modified_gmt, order.post_modified, 'Last changed on the store')
+  else if (!out.some((e) => e.at === gmtMs(order.post_modified_gmt))) add('updated', order.post_modified_gmt, order.post_modified, 'Last changed on the store')
   return out
 }
 
