@@ -14,6 +14,8 @@ test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resou
 interface StoreOrder {
   ID: number
   number: string
+  post_date: string
+  billing_address: { email: string }
   post_status: string
   financial_status: string
   fulfillment_status: string
@@ -98,6 +100,24 @@ test('the timeline shows an address change made here: queued, sent, accepted by 
   await expect.poll(steps, { timeout: 15_000 }).toEqual(['accepted by the store', 'sent to the store', 'queued'])
   // The store's own events are in the same list, below this change.
   await expect(timeline.getByRole('listitem').last()).toContainText('Order placed')
+})
+
+test('the customer’s other orders are counted from the cache, and one click lists them all', async ({ page, demoStore }) => {
+  const orders = await storeOrders(demoStore)
+  const byEmail = new Map<string, StoreOrder[]>()
+  for (const o of orders) byEmail.set(o.billing_address.email.toLowerCase(), [...(byEmail.get(o.billing_address.email.toLowerCase()) ?? []), o])
+  const theirs = [...byEmail.values()].find((list) => list.length >= 3)!
+  const [latest, , oldest] = [...theirs].sort((a, b) => b.post_date.localeCompare(a.post_date))
+  await connectDemoStore(page)
+  await waitForCachedOrders(page)
+  await openOrder(page, oldest!.ID)
+  const customer = page.getByRole('region', { name: 'Customer' })
+  await expect(customer.getByText(`${theirs.length - 1} other orders`)).toBeVisible()
+  await expect(customer.getByRole('link', { name: new RegExp(`^#${latest!.number} on`) })).toBeVisible()
+  await customer.getByRole('button', { name: 'Show all their orders' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Search orders' })).toHaveValue(oldest!.billing_address.email)
+  await expect(page.getByText(`${theirs.length} orders`, { exact: true })).toBeVisible()
 })
 
 test('the order page opens offline from the cache', async ({ page, demoStore }) => {

@@ -39,7 +39,12 @@ async function storeOrder(demoStore: DemoStoreHandle, id: number) {
   return ((await (await demoStore.api(`/openapi/2025-04/orders/${id}`)).json()) as { data: { trackno?: string; shipping_address: { city: string } } }).data
 }
 
-const ORDERS = [1001, 1002, 1003]
+/** Orders the order page lets us ship (unfulfilled, not cancelled, not refunded in full), oldest first. */
+async function shippableOrders(demoStore: DemoStoreHandle): Promise<number[]> {
+  const res = await demoStore.api('/openapi/2025-04/orders?filter[fulfillment_status]=unfulfilled&sort=date&page_size=50')
+  const orders = ((await res.json()) as { data: { ID: number; post_status: string; financial_status: string }[] }).data
+  return orders.filter((o) => o.post_status !== 'wc-cancelled' && o.financial_status !== 'refund').map((o) => o.ID)
+}
 
 async function storePostsTitled(demoStore: DemoStoreHandle, title: string) {
   const response = await demoStore.api(`/openapi/2021-08/blogs?filter[key]=${encodeURIComponent(title)}`)
@@ -122,10 +127,11 @@ test('a reload in the middle of sending delivers every queued write exactly once
   await connectDemoStore(page)
   await setUndoWindow(page, 0)
   await waitForFirstSync(page)
+  const orders = (await shippableOrders(demoStore)).slice(0, 3)
 
   // The store cannot be reached: the writes are queued and shown at once.
   await demoStore.control('PUT', '/faults', { dropRate: 1 })
-  for (const id of ORDERS) await addTracking(page, id, `ONCE${id}`)
+  for (const id of orders) await addTracking(page, id, `ONCE${id}`)
   await go(page, '#/sync')
   const unsent = page.getByRole('list', { name: 'Changes not yet sent' }).getByRole('listitem')
   await expect(unsent.filter({ hasText: 'ONCE' })).toHaveCount(3)
@@ -139,7 +145,7 @@ test('a reload in the middle of sending delivers every queued write exactly once
   await expect(page.getByText('Every change has reached the store.')).toBeVisible({ timeout: 60_000 })
 
   const emails = (await demoStore.control('GET', '/emails')) as { data: { orderId: number; trackno: string }[] }
-  for (const id of ORDERS) {
+  for (const id of orders) {
     expect((await storeOrder(demoStore, id)).trackno).toBe(`ONCE${id}`)
     expect(emails.data.filter((e) => e.orderId === id && e.trackno === `ONCE${id}`)).toHaveLength(1)
   }
@@ -150,20 +156,21 @@ test('a shipping address changed on the store meanwhile is not overwritten: both
   await connectDemoStore(page)
   await setUndoWindow(page, 0)
   await waitForFirstSync(page)
-  const before = await storeOrder(demoStore, 1004)
+  const [id] = await shippableOrders(demoStore)
+  const before = await storeOrder(demoStore, id!)
 
   // Another operator changes the address on the store after this app cached it. The app does
   // not sync again for minutes, so its copy (and the base of its edit) stays the one it cached;
   // changing the store first means the app's queued write cannot slip through before it.
   const theirs = { ...before.shipping_address, city: 'Their City' } as Record<string, string>
-  const res = await demoStore.api('/openapi/2025-04/orders/1004/shipping', {
+  const res = await demoStore.api(`/openapi/2025-04/orders/${id}/shipping`, {
     method: 'POST',
     body: JSON.stringify({ shipping: Object.fromEntries(['country', 'state', 'city', 'first_name', 'last_name', 'address_1', 'address_2', 'phone', 'postcode'].map((k) => [k, theirs[k] ?? ''])) }),
   })
   expect(res.status).toBe(200)
 
   await demoStore.control('PUT', '/faults', { dropRate: 1 })
-  await go(page, '#/orders/1004')
+  await go(page, `#/orders/${id}`)
   await expect(page.getByText(before.shipping_address.city).first()).toBeVisible()
   await page.getByRole('button', { name: 'Edit shipping address' }).click()
   await page.getByRole('textbox', { name: 'City' }).fill('Mine City')
@@ -179,11 +186,11 @@ test('a shipping address changed on the store meanwhile is not overwritten: both
   await expect(cityRow).toContainText(before.shipping_address.city)
   await expect(cityRow).toContainText('Their City')
   await expect(cityRow).toContainText('Mine City')
-  expect((await storeOrder(demoStore, 1004)).shipping_address.city).toBe('Their City')
+  expect((await storeOrder(demoStore, id!)).shipping_address.city).toBe('Their City')
 
   await conflict.getByRole('button', { name: /^Keep mine/ }).click()
   await expect(page.getByText('Every change has reached the store.')).toBeVisible({ timeout: 90_000 })
-  expect((await storeOrder(demoStore, 1004)).shipping_address.city).toBe('Mine City')
+  expect((await storeOrder(demoStore, id!)).shipping_address.city).toBe('Mine City')
 })
 
 /** A new post typed but not published: the editor keeps it as a draft on this computer. */
