@@ -26,21 +26,22 @@ describe('an order’s timeline', () => {
     const timeline = orderTimeline(order, events)
     expect(timeline.map((e) => e.title)).toEqual([
       'Last changed on the store',
-      'Shipping address for #1001: accepted by the store',
-      'Shipping address for #1001: sent to the store',
-      'Shipping address for #1001: queued',
+      'Shipping address change: accepted by the store',
+      'Shipping address change: sent to the store',
+      'Shipping address change: queued',
       'Refunded $10.00',
       'Paid $42.00',
       'Order placed',
     ])
-    // Store times are shown on the store's clock.
+    // Every time is on the store's clock (5 hours behind GMT here), this app's events too.
     expect(timeline.at(-1)?.when).toBe('Mar 1, 2026, 09:00 (store time)')
+    expect(timeline[3]?.when).toBe('Mar 2, 2026, 15:00 (store time)')
     expect(timeline.find((e) => e.title.startsWith('Refunded'))?.detail).toBe('Damaged')
   })
 
   it('a cancelled order says when, as far as the store tells, and refusals are marked', () => {
     const order = makeOrder(1, 0, { post_status: 'wc-cancelled', post_modified: '2026-03-03 10:00:00', post_modified_gmt: '2026-03-03 15:00:00' })
-    const timeline = orderTimeline(order, [{ id: 1, outboxId: 2, kind: 'orders.track', label: 'Tracking X', lanes: ['orders:1'], event: 'failed', at: at('2026-03-04 00:00:00'), message: 'The order is cancelled.' }])
+    const timeline = orderTimeline(order, [{ id: 1, outboxId: 2, kind: 'orders.track', label: 'Tracking X for #1001', lanes: ['orders:1'], event: 'failed', at: at('2026-03-04 00:00:00'), message: 'The order is cancelled.' }])
     expect(timeline[0]).toMatchObject({ title: 'Tracking X: refused by the store', detail: 'The order is cancelled.', problem: true, source: 'app' })
     expect(timeline[1]).toMatchObject({ title: 'Cancelled', source: 'store' })
     expect(timeline.some((e) => e.title === 'Last changed on the store')).toBe(false)
@@ -49,6 +50,12 @@ describe('an order’s timeline', () => {
   it('says "last changed" only when it is not the time of another of the store’s events', () => {
     const order = makeOrder(1, 0, { post_date: '2026-03-01 09:00:00', post_date_gmt: '2026-03-01 14:00:00', post_modified: '2026-03-01 09:00:00', post_modified_gmt: '2026-03-01 14:00:00' })
     expect(orderTimeline(order, []).map((e) => e.title)).toEqual(['Order placed'])
+  })
+
+  it('the store’s last change that is our accepted change is not told twice', () => {
+    const order = makeOrder(1, 0, { post_date_gmt: '2026-03-01 14:00:00', post_modified: '2026-03-02 15:00:05', post_modified_gmt: '2026-03-02 20:00:05' })
+    const accepted: WriteEvent = { id: 3, outboxId: 7, kind: 'orders.updateShipping', label: 'Shipping address of order', lanes: ['orders:1'], event: 'accepted', at: at('2026-03-02 20:00:06') }
+    expect(orderTimeline(order, [accepted]).map((e) => e.title)).toEqual(['Shipping address change: accepted by the store', 'Order placed'])
   })
 
   it('leaves out dates the store has not set', () => {

@@ -2,8 +2,9 @@
 // completed, refunds, cancelled, and its last change when that is not one of those) and every
 // step of each change made from this app (queued, sent, accepted by the store, refused,
 // undone...) from the write history (data/write-history.ts). Store times are read from their
-// GMT fields so they sort with this computer's events, and shown on the store's clock as
-// every other store time is.
+// GMT fields so they sort with this computer's events; every time is shown on the store's
+// clock (this app's events moved by the store's offset from GMT, which the order's own local
+// and GMT fields tell), so one list never mixes two zones.
 import type { Order } from '@common/store-api/resources'
 import { appTime, storeTimeFull, wallClock } from '@/app/dates'
 import type { WriteEvent, WriteEventKind } from '@/data'
@@ -58,21 +59,47 @@ function storeEvents(order: Order): TimelineEntry[] {
   return out
 }
 
-function appEvents(events: readonly WriteEvent[]): TimelineEntry[] {
+/** The store's offset from GMT (ms), from the order's last change; null when the order does not tell. */
+function storeOffset(order: Order): number | null {
+  const local = gmtMs(order.post_modified)
+  const gmt = gmtMs(order.post_modified_gmt)
+  return local === null || gmt === null ? null : local - gmt
+}
+
+/** An app event's time on the store's clock, or on this computer's when the offset is unknown. */
+function appWhen(at: number, offset: number | null): string {
+  if (offset === null) return appTime(at)
+  const d = new Date(at + offset)
+  const two = (n: number) => String(n).padStart(2, '0')
+  return storeTimeFull(`${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`)
+}
+
+/** What the change was, without the order it is on (the page is that order's). */
+function changeName(e: WriteEvent): string {
+  if (e.kind === 'orders.updateShipping') return 'Shipping address change'
+  return e.label.replace(/ (for|of) (order|#\S+)$/, '')
+}
+
+function appEvents(events: readonly WriteEvent[], offset: number | null): TimelineEntry[] {
   return events.map((e) => ({
     key: `app-${e.id ?? `${e.outboxId}-${e.event}-${e.at}`}`,
     at: e.at,
-    when: appTime(e.at),
-    title: `${e.label}: ${STEP_WORDS[e.event]}`,
+    when: appWhen(e.at, offset),
+    title: `${changeName(e)}: ${STEP_WORDS[e.event]}`,
     source: 'app' as const,
     ...(e.message ? { detail: e.message } : {}),
     ...(e.event === 'failed' || e.event === 'conflict' ? { problem: true } : {}),
   }))
 }
 
+/** How close (ms) the store's last change may be to a change of ours it accepted to be that change. */
+const SAME_CHANGE_MS = 120_000
+
 /** Newest first; at the same moment, the later step of this app first, then the store's. */
 export function orderTimeline(order: Order, events: readonly WriteEvent[]): TimelineEntry[] {
-  const app = appEvents([...events].sort((a, b) => (a.id ?? 0) - (b.id ?? 0))).reverse()
-  const store = storeEvents(order)
+  const app = appEvents([...events].sort((a, b) => (a.id ?? 0) - (b.id ?? 0)), storeOffset(order)).reverse()
+  const accepted = events.filter((e) => e.event === 'accepted').map((e) => e.at)
+  // The store's last change is our own accepted change: the list says so once.
+  const store = storeEvents(order).filter((e) => e.key !== 'updated' || !accepted.some((at) => Math.abs(at - e.at) <= SAME_CHANGE_MS))
   return [...app, ...store].map((entry, i) => ({ entry, i })).sort((a, b) => b.entry.at - a.entry.at || a.i - b.i).map(({ entry }) => entry)
 }
