@@ -1,7 +1,8 @@
 // The order page on the demo store (issue 15): actions follow the order's state and say why
 // when there is none, tracking numbers link to the carrier, the timeline tells an address
 // change made here step by step, the page opens offline from the cache, and at 1280x800 the
-// items and the primary action are on screen with no text spilling out of its box.
+// items and the primary action are on screen with no text spilling out of its box. The
+// checkout page reads through the cache the same way.
 import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
@@ -131,6 +132,21 @@ test('the order page opens offline from the cache', async ({ page, demoStore }) 
   await expect(page.getByText('Shown from this computer’s copy: the store cannot be reached right now.')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole('region', { name: /^Items/ }).getByRole('row')).toHaveCount(order.line_items.length + 1)
   await expect(page.getByRole('region', { name: 'Payment' }).getByText(order.transaction_id!)).toBeVisible()
+})
+
+test('an abandoned checkout read once opens offline with its full detail, from the cache', async ({ page, demoStore }) => {
+  const [checkout] = ((await (await demoStore.api('/openapi/2021-08/checkouts?page_size=1')).json()) as { data: { ID: number; number: string }[] }).data
+  await connectDemoStore(page)
+  await page.evaluate((id) => (location.hash = `#/checkouts/${id}`), checkout!.ID)
+  const registered = page.getByRole('region', { name: 'Customer' }).getByText('Registered')
+  await expect(registered).toBeVisible({ timeout: 30_000 })
+
+  await demoStore.control('PUT', '/faults', { dropRate: 1 })
+  await page.reload()
+  await page.evaluate((id) => (location.hash = `#/checkouts/${id}`), checkout!.ID)
+  await expect(page.getByRole('heading', { level: 1, name: `Abandoned checkout #${checkout!.number}` })).toBeVisible()
+  // The customer profile comes only with the detail form: it was kept in the cache.
+  await expect(registered).toBeVisible()
 })
 
 /** Elements whose own text is wider than their box, other than a long identifier cut on purpose (ellipsis, full value in its title). */
