@@ -8,8 +8,8 @@ export function queueTracking(db: StoreDatabase, orderId: number, body: TrackBod
   return trackOrder(db, orderId, body, subject ? { name: subject } : undefined)
 }
 
-export function queueShipping(db: StoreDatabase, orderId: number, shipping: ShippingBody['shipping']): Promise<number> {
-  return updateOrderShipping(db, orderId, shipping)
+export function queueShipping(db: StoreDatabase, orderId: number, shipping: ShippingBody['shipping'], subject?: string): Promise<number> {
+  return updateOrderShipping(db, orderId, shipping, subject ? { name: subject } : undefined)
 }
 
 /**

@@ -60,6 +60,7 @@ describe('the shipping address form', () => {
       { connectionId: 'test' },
       1001,
       { country: 'US', state: 'NY', city: 'Queens', first_name: 'Ada', last_name: 'Lovelace', address_1: '1 Main St', phone: '+17185550142', postcode: '11201' },
+      { name: '#1001' },
     )
     expect(wrapper.emitted('done')).toEqual([[true]])
   })
