@@ -185,3 +185,18 @@ test('bin locations imported in Settings order the pick list', async ({ page, de
   await page.getByRole('button', { name: 'Clear bin locations', exact: true }).click()
   await expect(page.getByText('No bin locations loaded.')).toBeVisible()
 })
+
+test('a print link that names no kind or unreadable orders says so and prints nothing', async ({ page }) => {
+  await connectDemoStore(page)
+  for (const [query, message] of [
+    ['kind=labels&ids=1001', 'This print link does not say whether to print a pick list or packing slips.'],
+    ['kind=pick&ids=1001,abc', 'This print link names orders Storedesk cannot read. Select the orders again in the order list.'],
+  ] as const) {
+    await page.evaluate((q) => (location.hash = `#/orders/print?${q}`), query)
+    await expect(page.getByRole('alert').filter({ hasText: 'Nothing to print' })).toContainText(message)
+    // Not called a pick list or packing slips: nothing of the kind is printed.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Print')
+    await expect(page.getByRole('button', { name: 'Print', exact: true })).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'Save as PDF' })).toBeDisabled()
+  }
+})

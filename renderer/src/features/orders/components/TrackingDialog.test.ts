@@ -17,8 +17,8 @@ function button(wrapper: ReturnType<typeof mount>, text: string) {
   return found
 }
 
-async function review(trackno: string) {
-  const wrapper = mount(TrackingDialog, { props: { orderId: 7, orderNumber: '1057' } })
+async function review(trackno: string, unpaid = false) {
+  const wrapper = mount(TrackingDialog, { props: { orderId: 7, orderNumber: '1057', unpaid } })
   await wrapper.find('input[aria-label="Tracking number"]').setValue(trackno)
   await button(wrapper, 'Continue').trigger('click')
   await flushPromises()
@@ -33,10 +33,17 @@ describe('the tracking dialog', () => {
     expect(queueTracking).not.toHaveBeenCalled()
   })
 
-  it('asks nothing more for a number in a carrier format', async () => {
+  it('says so before an unpaid order is marked shipped', async () => {
+    const wrapper = await review('1Z999AA10123456784', true)
+    expect(wrapper.text()).toContain('This order is not paid')
+    expect(wrapper.text()).toContain('The store has no payment for #1057 yet.')
+  })
+
+  it('asks nothing more for a paid order and a number in a carrier format', async () => {
     const wrapper = await review('1Z999AA10123456784')
     expect(wrapper.text()).toContain('Add tracking 1Z999AA10123456784 (UPS) to order #1057')
     expect(wrapper.text()).not.toContain('No carrier uses the format')
+    expect(wrapper.text()).not.toContain('not paid')
     await button(wrapper, 'Confirm tracking').trigger('click')
     await flushPromises()
     expect(queueTracking).toHaveBeenCalledWith({ connectionId: 'test' }, 7, { trackno: '1Z999AA10123456784', sendemail: true, logistics_company: 'UPS' }, '#1057')
