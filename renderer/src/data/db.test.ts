@@ -55,6 +55,25 @@ function orderIndexNames(db: Dexie): string[] {
   return [...db.backendDB().transaction('orders').objectStore('orders').indexNames].sort()
 }
 
+/** A cache written by `version` with seedFor(version)'s rows, then opened by today's StoreDatabase. */
+async function upgradedFrom(version: number, name: string): Promise<{ db: StoreDatabase; seed: ReturnType<typeof seedFor> }> {
+  const id = `${name}-${version}-${Date.now()}`
+  const old = new Dexie(databaseName(id))
+  for (const v of SCHEMA_VERSIONS.filter((s) => s.version <= version)) old.version(v.version).stores(v.stores)
+  const seed = seedFor(version)
+  await old.open()
+  for (const [table, rows] of Object.entries(seed)) {
+    // Index rows are keyed out of line, by their order's ID.
+    if (table === ORDER_INDEX_ROWS) await old.table(table).bulkAdd(rows, (rows as OrderIndexRow[]).map((row) => row[0]))
+    else await old.table(table).bulkAdd(rows)
+  }
+  old.close()
+  const db = new StoreDatabase(id)
+  opened.push(db)
+  await db.open()
+  return { db, seed }
+}
+
 describe('schema versions', () => {
   it('are numbered in order and end at the current version', () => {
     expect(SCHEMA_VERSIONS.map((v) => v.version)).toEqual(SCHEMA_VERSIONS.map((_, i) => i + 1))
@@ -63,21 +82,7 @@ describe('schema versions', () => {
 
   for (const earlier of SCHEMA_VERSIONS) {
     it(`a cache written by version ${earlier.version} opens with the current schema and keeps its rows and unsent writes`, async () => {
-      const id = `upgrade-from-${earlier.version}-${Date.now()}`
-      const old = new Dexie(databaseName(id))
-      for (const v of SCHEMA_VERSIONS.filter((s) => s.version <= earlier.version)) old.version(v.version).stores(v.stores)
-      const seed = seedFor(earlier.version)
-      await old.open()
-      for (const [table, rows] of Object.entries(seed)) {
-        // Index rows are keyed out of line, by their order's ID.
-        if (table === ORDER_INDEX_ROWS) await old.table(table).bulkAdd(rows, (rows as OrderIndexRow[]).map((row) => row[0]))
-        else await old.table(table).bulkAdd(rows)
-      }
-      old.close()
-
-      const db = new StoreDatabase(id)
-      opened.push(db)
-      await db.open()
+      const { db, seed } = await upgradedFrom(earlier.version, 'upgrade-from')
       expect(db.verno).toBe(CURRENT_SCHEMA_VERSION)
       // Only the order indexes something reads are left (each costs every order write).
       expect(orderIndexNames(db)).toEqual(['[fulfillment_status+post_date]', 'number', 'order_total', 'paid_date', 'post_date', 'post_modified'])
@@ -97,17 +102,7 @@ describe('schema versions', () => {
 
 describe('version 6: bin locations', () => {
   it('a version 5 cache upgrades keeping its orders, index and unsent writes, with an empty bin table the user can fill', async () => {
-    const id = `bins-from-5-${Date.now()}`
-    const old = new Dexie(databaseName(id))
-    for (const v of SCHEMA_VERSIONS.filter((s) => s.version <= 5)) old.version(v.version).stores(v.stores)
-    const seed = seedFor(5)
-    await old.open()
-    for (const [table, rows] of Object.entries(seed)) await old.table(table).bulkAdd(rows)
-    old.close()
-
-    const db = new StoreDatabase(id)
-    opened.push(db)
-    await db.open()
+    const { db, seed } = await upgradedFrom(5, 'bins-from')
     expect(db.verno).toBe(CURRENT_SCHEMA_VERSION)
     expect((await db.orders.toArray()).map((o) => o.number)).toEqual(((seed.orders ?? []) as Order[]).map((o) => o.number))
     expect((await db.outbox.toArray()).map((e) => e.label)).toEqual(['Tracking X'])
@@ -256,17 +251,7 @@ describe('order index rows', () => {
 
 describe('version 7: the history of writes', () => {
   it('a version 6 cache upgrades keeping its unsent writes, with an empty history read by lane', async () => {
-    const id = `history-from-6-${Date.now()}`
-    const old = new Dexie(databaseName(id))
-    for (const v of SCHEMA_VERSIONS.filter((s) => s.version <= 6)) old.version(v.version).stores(v.stores)
-    const seed = seedFor(6)
-    await old.open()
-    for (const [table, rows] of Object.entries(seed)) await old.table(table).bulkAdd(rows)
-    old.close()
-
-    const db = new StoreDatabase(id)
-    opened.push(db)
-    await db.open()
+    const { db } = await upgradedFrom(6, 'history-from')
     expect(db.verno).toBe(7)
     expect((await db.outbox.toArray()).map((e) => e.label)).toEqual(['Tracking X'])
     expect(await db.writeHistory.count()).toBe(0)

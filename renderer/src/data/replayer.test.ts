@@ -5,7 +5,7 @@ import { resolveConflict, retryWrite, updateWriteBody } from './outbox'
 import { backoffDelay, MAX_BACKOFF_MS, releaseOfflineWaits, replayOutbox } from './replayer'
 import { FakeStore } from './fake-store'
 import { setUndoWindowSeconds, UNDO_WINDOW_STORAGE_KEY } from './undo-window'
-import { freshDatabase, makeBlog, makeOrder } from './test-support'
+import { cacheOrder, freshDatabase, makeBlog } from './test-support'
 
 let db: StoreDatabase
 let store: FakeStore
@@ -23,12 +23,6 @@ afterEach(async () => {
   await db.delete()
 })
 
-async function cacheOrder(id: number) {
-  const order = makeOrder(id, id)
-  store.orders.set(id, structuredClone(order))
-  await db.orders.put(order)
-}
-
 async function cacheBlog(id: number) {
   const blog = makeBlog(id)
   store.blogs.set(id, structuredClone(blog))
@@ -37,7 +31,7 @@ async function cacheBlog(id: number) {
 
 describe('replaying the outbox', () => {
   it('sends writes to one order in the order they were made and clears the pending mark', async () => {
-    await cacheOrder(1)
+    await cacheOrder(db, store, 1)
     await updateOrderShipping(db, 1, { ...store.orders.get(1)!.shipping_address, city: 'Leeds' })
     await trackOrder(db, 1, { trackno: 'TRACK-1', sendemail: false })
 
@@ -53,8 +47,8 @@ describe('replaying the outbox', () => {
   })
 
   it('a write the store refuses stops with its message and holds back only later writes to the same order', async () => {
-    await cacheOrder(1)
-    await cacheOrder(2)
+    await cacheOrder(db, store, 1)
+    await cacheOrder(db, store, 2)
     store.fail('orders.updateShipping', { code: 'validation_failed', message: 'The postcode is not valid.', fields: { 'shipping.postcode': ['Not a postcode'] } })
     const refused = await updateOrderShipping(db, 1, { ...store.orders.get(1)!.shipping_address, postcode: '???' })
     await trackOrder(db, 1, { trackno: 'LATER', sendemail: false })
@@ -73,8 +67,8 @@ describe('replaying the outbox', () => {
   })
 
   it('retries a rate-limited write after Retry-After, and stops at once when the store is unreachable', async () => {
-    await cacheOrder(1)
-    await cacheOrder(2)
+    await cacheOrder(db, store, 1)
+    await cacheOrder(db, store, 2)
     store.fail('orders.track', { code: 'rate_limited', message: 'Slow down', retryAfter: 30 })
     await trackOrder(db, 1, { trackno: 'A', sendemail: false })
 
@@ -123,7 +117,7 @@ describe('replaying the outbox', () => {
   })
 
   it('treats a write left "sending" by a reload as uncertain and does not repeat a tracking number already recorded', async () => {
-    await cacheOrder(1)
+    await cacheOrder(db, store, 1)
     const id = await trackOrder(db, 1, { trackno: 'ONCE', sendemail: true })
     // The window died after the store recorded it but before the answer was stored.
     await store.call('orders.track', { path: { id: 1 }, body: { trackno: 'ONCE', sendemail: true } })
@@ -182,7 +176,7 @@ describe('replaying the outbox', () => {
   })
 
   it('retries a refused write when asked', async () => {
-    await cacheOrder(1)
+    await cacheOrder(db, store, 1)
     store.fail('orders.track', { code: 'forbidden', message: 'Missing scope write_orders' })
     const id = await trackOrder(db, 1, { trackno: 'R', sendemail: false })
     await replayOutbox(db, store.call, now)
@@ -208,7 +202,7 @@ describe('the retry schedule', () => {
   })
 
   it('after an unreachable store, says when to try again instead of waiting for someone', async () => {
-    await cacheOrder(1)
+    await cacheOrder(db, store, 1)
     store.fail('orders.get', { code: 'network', message: 'offline' }, { times: 100 })
     await trackOrder(db, 1, { trackno: 'LATER', sendemail: false })
 
@@ -222,8 +216,8 @@ describe('the retry schedule', () => {
   })
 
   it('releases writes that waited for the store as soon as it answers, but not those waiting out a Retry-After', async () => {
-    await cacheOrder(1)
-    await cacheOrder(2)
+    await cacheOrder(db, store, 1)
+    await cacheOrder(db, store, 2)
     store.fail('orders.get', { code: 'network', message: 'offline' })
     const waiting = await trackOrder(db, 1, { trackno: 'W', sendemail: false })
     await replayOutbox(db, store.call, now)
@@ -242,8 +236,8 @@ describe('the retry schedule', () => {
   })
 
   it('sends a write that found the store unreachable in the same pass as a later write that gets through', async () => {
-    await cacheOrder(1)
-    await cacheOrder(2)
+    await cacheOrder(db, store, 1)
+    await cacheOrder(db, store, 2)
     store.fail('orders.get', { code: 'network', message: 'offline' })
     const waiting = await trackOrder(db, 1, { trackno: 'A', sendemail: false })
     await replayOutbox(db, store.call, now)

@@ -2,10 +2,19 @@
 // with every field the reference requires, so tests only spell out what they are about.
 import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, Order } from '@common/store-api/resources'
 import { StoreDatabase } from './db'
+import type { FakeStore } from './fake-store'
 
 let counter = 0
 export function freshDatabase(): StoreDatabase {
   return new StoreDatabase(`test-${Date.now()}-${++counter}`)
+}
+
+/** An order both the store and this computer's cache hold, as a finished sync leaves it. */
+export async function cacheOrder(db: StoreDatabase, store: FakeStore, id: number): Promise<Order> {
+  const order = makeOrder(id, id)
+  store.orders.set(id, structuredClone(order))
+  await db.orders.put(order)
+  return order
 }
 
 export function pad(n: number): string {

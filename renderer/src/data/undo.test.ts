@@ -9,7 +9,7 @@ import { releaseOfflineWaits, replayOutbox } from './replayer'
 import { StoreRuntime } from './runtime'
 import { FakeStore } from './fake-store'
 import type { StoreCall } from './store-client'
-import { freshDatabase, makeOrder } from './test-support'
+import { cacheOrder, freshDatabase } from './test-support'
 import { setUndoWindowSeconds, UNDO_WINDOW_STORAGE_KEY, undoWindowSeconds } from './undo-window'
 
 vi.mock('@/bridge', () => ({ api: {} }))
@@ -27,12 +27,6 @@ afterEach(async () => {
   await db.delete()
 })
 
-async function cacheOrder(database: StoreDatabase, id: number) {
-  const order = makeOrder(id, id)
-  store.orders.set(id, structuredClone(order))
-  await database.orders.put(order)
-}
-
 const trackCalls = () => store.sent('orders.track').length
 
 describe('the undo window', () => {
@@ -49,7 +43,7 @@ describe('the undo window', () => {
   })
 
   it('holds an order write until its window ends, then sends it once', async () => {
-    await cacheOrder(db, 1)
+    await cacheOrder(db, store, 1)
     const before = Date.now()
     const id = await trackOrder(db, 1, { trackno: 'HELD-1', sendemail: true })
     const entry = await db.outbox.get(id)
@@ -74,7 +68,7 @@ describe('the undo window', () => {
 
   it('sends at once when the window is 0, and only order writes wait', async () => {
     setUndoWindowSeconds(0)
-    await cacheOrder(db, 1)
+    await cacheOrder(db, store, 1)
     const id = await updateOrderShipping(db, 1, { ...store.orders.get(1)!.shipping_address, city: 'Leeds' })
     expect((await db.outbox.get(id))!.holdUntil).toBeUndefined()
     expect((await replayOutbox(db, store.call, Date.now)).sent).toBe(1)
@@ -82,7 +76,7 @@ describe('the undo window', () => {
   })
 
   it('undo within the window puts the order back and nothing reaches the store', async () => {
-    await cacheOrder(db, 1)
+    await cacheOrder(db, store, 1)
     const id = await trackOrder(db, 1, { trackno: 'OOPS', sendemail: true })
     expect(await undoWrite(db, id)).toBe('undone')
 
@@ -96,7 +90,7 @@ describe('the undo window', () => {
   })
 
   it('undo of one of two writes to an order keeps the other shown and sent', async () => {
-    await cacheOrder(db, 1)
+    await cacheOrder(db, store, 1)
     await updateOrderShipping(db, 1, { ...store.orders.get(1)!.shipping_address, city: 'Leeds' }, { undoWindowSeconds: 0 })
     const tracking = await trackOrder(db, 1, { trackno: 'OOPS', sendemail: false })
     expect(await undoWrite(db, tracking)).toBe('undone')
@@ -107,7 +101,7 @@ describe('the undo window', () => {
   })
 
   it('undo after the write was sent is refused and changes nothing', async () => {
-    await cacheOrder(db, 1)
+    await cacheOrder(db, store, 1)
     const id = await trackOrder(db, 1, { trackno: 'GONE', sendemail: false }, { undoWindowSeconds: 0 })
     await replayOutbox(db, store.call, Date.now)
     expect(await undoWrite(db, id)).toBe('too-late')
@@ -116,7 +110,7 @@ describe('the undo window', () => {
   })
 
   it('undo while the write is on its way is refused, and the write arrives once', async () => {
-    await cacheOrder(db, 1)
+    await cacheOrder(db, store, 1)
     const id = await trackOrder(db, 1, { trackno: 'RACE', sendemail: false }, { undoWindowSeconds: 0 })
     // The store is slow to answer the check before sending: the user presses Undo meanwhile.
     let undone: Promise<string> | null = null
@@ -132,7 +126,7 @@ describe('the undo window', () => {
   })
 
   it('a write whose earlier attempt may have arrived cannot be undone', async () => {
-    await cacheOrder(db, 1)
+    await cacheOrder(db, store, 1)
     const id = await trackOrder(db, 1, { trackno: 'MAYBE', sendemail: false }, { undoWindowSeconds: 0 })
     store.fail('orders.track', { code: 'timeout', message: 'The store did not answer in time.', uncertain: true }, { afterEffect: true })
     await replayOutbox(db, store.call, Date.now)
@@ -144,7 +138,7 @@ describe('the undo window', () => {
   it('survives a restart: a new runtime on the same database still holds it, then sends it when the window ends', async () => {
     const connectionId = `undo-${Date.now()}-${Math.random()}`
     const first = new StoreRuntime(connectionId, store.call)
-    await cacheOrder(first.db, 1)
+    await cacheOrder(first.db, store, 1)
     const id = await trackOrder(first.db, 1, { trackno: 'REOPEN', sendemail: true }, { undoWindowSeconds: 1 })
     // The app closes: its database is closed, and opened afresh by the next start.
     first.stop()
@@ -177,7 +171,7 @@ describe('two desks, one store: a tracking number', () => {
   beforeEach(() => setUndoWindowSeconds(0))
 
   it('stops with both versions when another desk added tracking to the order meanwhile', async () => {
-    await cacheOrder(db, 1)
+    await cacheOrder(db, store, 1)
     const id = await trackOrder(db, 1, { trackno: 'MINE', sendemail: true })
     Object.assign(store.orders.get(1)!, { trackno: 'THEIRS', fulfillment_status: 'fulfilled', post_modified_gmt: store.now() })
 
@@ -201,8 +195,8 @@ describe('two desks, one store: a tracking number', () => {
   })
 
   it('stops when the order was cancelled or its ship-to address changed meanwhile', async () => {
-    await cacheOrder(db, 1)
-    await cacheOrder(db, 2)
+    await cacheOrder(db, store, 1)
+    await cacheOrder(db, store, 2)
     const cancelled = await trackOrder(db, 1, { trackno: 'C1', sendemail: false })
     const moved = await trackOrder(db, 2, { trackno: 'M2', sendemail: false })
     Object.assign(store.orders.get(1)!, { post_status: 'wc-cancelled', post_modified_gmt: store.now() })
@@ -220,8 +214,8 @@ describe('two desks, one store: a tracking number', () => {
   })
 
   it('is sent when the order changed in ways that do not matter to it, and not again when another desk made the same change', async () => {
-    await cacheOrder(db, 1)
-    await cacheOrder(db, 2)
+    await cacheOrder(db, store, 1)
+    await cacheOrder(db, store, 2)
     await trackOrder(db, 1, { trackno: 'OK1', sendemail: false })
     await trackOrder(db, 2, { trackno: 'SAME2', sendemail: true })
     store.orders.get(1)!.post_modified_gmt = store.now()
@@ -236,7 +230,7 @@ describe('two desks, one store: a tracking number', () => {
   })
 
   it('a tracking number queued behind an address change of the same order is not taken for another desk’s change', async () => {
-    await cacheOrder(db, 1)
+    await cacheOrder(db, store, 1)
     await updateOrderShipping(db, 1, { ...store.orders.get(1)!.shipping_address, city: 'Leeds' })
     await trackOrder(db, 1, { trackno: 'AFTER', sendemail: false })
     // Something else on the order moves its updated time after our address arrives.

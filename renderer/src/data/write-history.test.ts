@@ -5,7 +5,7 @@ import { discardWrite, retryWrite, undoWrite } from './outbox'
 import { replayOutbox } from './replayer'
 import { FakeStore } from './fake-store'
 import { setUndoWindowSeconds, UNDO_WINDOW_STORAGE_KEY } from './undo-window'
-import { freshDatabase, makeOrder } from './test-support'
+import { cacheOrder, freshDatabase } from './test-support'
 
 let db: StoreDatabase
 let store: FakeStore
@@ -21,17 +21,11 @@ afterEach(async () => {
   await db.delete()
 })
 
-async function cacheOrder(id: number) {
-  const order = makeOrder(id, id)
-  store.orders.set(id, structuredClone(order))
-  await db.orders.put(order)
-}
-
 const story = async (lane: string) => (await db.writeHistory.where('lanes').equals(lane).sortBy('id')).map((e) => [e.label, e.event, e.message ?? null])
 
 describe('the history of writes made from this app', () => {
   it('keeps queued, sent and accepted for an address change after the outbox let it go', async () => {
-    await cacheOrder(1)
+    await cacheOrder(db, store, 1)
     await updateOrderShipping(db, 1, { ...store.orders.get(1)!.shipping_address, city: 'Leeds' })
     const [queued] = await story('orders:1')
     expect(queued?.[0]).toMatch(/address/i)
@@ -48,7 +42,7 @@ describe('the history of writes made from this app', () => {
   })
 
   it('a try that never reached the store is not "sent": the history waits for the store’s answer', async () => {
-    await cacheOrder(1)
+    await cacheOrder(db, store, 1)
     store.fail('orders.updateShipping', { code: 'network', message: 'The store cannot be reached.' }, { times: 1 })
     await updateOrderShipping(db, 1, { ...store.orders.get(1)!.shipping_address, city: 'York' })
     await replayOutbox(db, store.call, now)
@@ -59,7 +53,7 @@ describe('the history of writes made from this app', () => {
   })
 
   it('says what the store refused, and a retry queues and sends it again', async () => {
-    await cacheOrder(1)
+    await cacheOrder(db, store, 1)
     store.fail('orders.track', { code: 'validation_failed', message: 'The tracking number is not valid.' })
     const id = await trackOrder(db, 1, { trackno: 'BAD', sendemail: false })
     await replayOutbox(db, store.call, now)
@@ -74,7 +68,7 @@ describe('the history of writes made from this app', () => {
   })
 
   it('records an undo and a discard, and nothing reaches the store', async () => {
-    await cacheOrder(1)
+    await cacheOrder(db, store, 1)
     setUndoWindowSeconds(30)
     const undone = await trackOrder(db, 1, { trackno: 'UNDO1', sendemail: false })
     expect(await undoWrite(db, undone)).toBe('undone')
