@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { childrenOf, cpuBetween, cpuMeter, parseStat, treeOf } from './process-cpu'
+import { childrenOf, chromiumCpu, chromiumKind, cpuBetween, cpuMeter, parseStat, treeOf } from './process-cpu'
 
 describe('parseStat', () => {
   it('reads the parent and CPU time after a command name holding spaces and parentheses', () => {
@@ -11,6 +11,17 @@ describe('parseStat', () => {
 
   it('answers null for a line it cannot read', () => {
     expect(parseStat('garbage', 100)).toBeNull()
+  })
+})
+
+describe('chromiumKind', () => {
+  it("sorts Chromium's processes by their command line", () => {
+    expect(chromiumKind(['/usr/lib/chromium/chromium', '--no-sandbox'])).toBe('browser')
+    expect(chromiumKind(['/usr/lib/chromium/chromium', '--type=renderer', '--lang=en-US'])).toBe('renderer')
+    expect(chromiumKind(['chromium', '--type=utility', '--utility-sub-type=network.mojom.NetworkService'])).toBe('network')
+    expect(chromiumKind(['chromium', '--type=utility', '--utility-sub-type=storage.mojom.StorageService'])).toBe('storage')
+    expect(chromiumKind(['chromium', '--type=gpu-process'])).toBe('gpu')
+    expect(chromiumKind(['chromium', '--type=zygote'])).toBe('other')
   })
 })
 
@@ -44,7 +55,7 @@ describe.runIf(existsSync('/proc/self/stat'))('cpuMeter', () => {
       })
       const used = cpuBetween(before, meter.read())
       expect(used.busy).toBeGreaterThan(0.25)
-      expect(used.rest).toBeLessThan(0.2)
+      expect(chromiumCpu(used)).toBeLessThan(0.2)
     } finally {
       child.kill()
     }

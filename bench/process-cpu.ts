@@ -1,8 +1,8 @@
 // CPU time used by the bench's processes during one measured step, read from Linux's /proc and
 // grouped by process tree (the demo store's, the web host's, and everything else the bench
-// started: Chromium's browser, renderer, GPU and utility processes). Figure 1 uses it to print
-// how much of the machine its first sync occupies, and so the fastest it could possibly run on
-// this machine's cores: a measured floor, where the docs once had an estimate from profiles.
+// started: Chromium's browser, renderer, GPU and utility processes, each kind apart). Figures 1
+// and 7 use it to print how much of the machine a first sync occupies, where it goes, and so the
+// fastest it could possibly run on this machine's cores.
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 
@@ -34,6 +34,15 @@ export function parseStat(line: string, ticksPerSecond: number): ProcessStat | n
   const system = Number(fields[12])
   if (![parent, user, system].every(Number.isFinite)) return null
   return { parent, cpu: (user + system) / ticksPerSecond }
+}
+
+function kindOf(pid: number): ChromiumKind {
+  try {
+    // Chromium rewrites its children's titles: their arguments may be one string with spaces.
+    return chromiumKind(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/))
+  } catch {
+    return 'other'
+  }
 }
 
 function readProcesses(ticksPerSecond: number): Map<number, ProcessStat> {
@@ -74,8 +83,34 @@ export function treeOf(root: number, all: ReadonlyMap<number, ProcessStat>, chil
   return tree
 }
 
-/** CPU seconds per group: each named root's tree, and `rest` for the bench's other descendants (Chromium). */
-export type CpuByGroup<G extends string> = Record<G | 'rest', number>
+/**
+ * The kinds of Chromium process the bench's other descendants are sorted into, by their command
+ * line's `--type` (and a utility's `--utility-sub-type`): IndexedDB's backend runs in the browser
+ * process or the storage service, the page's JavaScript in the renderer, HTTP in the network service.
+ */
+export const CHROMIUM_KINDS = ['browser', 'renderer', 'network', 'storage', 'gpu', 'other'] as const
+export type ChromiumKind = (typeof CHROMIUM_KINDS)[number]
+
+/** Which kind of Chromium process a command line (its arguments) starts. */
+export function chromiumKind(args: readonly string[]): ChromiumKind {
+  const flag = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
+  const type = flag('type')
+  if (type === undefined) return 'browser'
+  if (type === 'renderer') return 'renderer'
+  if (type === 'gpu-process') return 'gpu'
+  const sub = flag('utility-sub-type') ?? ''
+  if (sub.startsWith('network.')) return 'network'
+  if (sub.startsWith('storage.')) return 'storage'
+  return 'other'
+}
+
+/** CPU seconds per group: each named root's tree, and each kind of Chromium process among the bench's other descendants. */
+export type CpuByGroup<G extends string> = Record<G | ChromiumKind, number>
+
+/** The Chromium share of a reading: every kind together. */
+export function chromiumCpu(cpu: CpuByGroup<string>): number {
+  return CHROMIUM_KINDS.reduce((sum, kind) => sum + cpu[kind], 0)
+}
 
 export interface CpuMeter<G extends string> {
   /** CPU seconds each group has used so far (a process that ended since takes its time with it). */
@@ -93,14 +128,14 @@ export function cpuMeter<G extends string>(roots: Record<G, number>): CpuMeter<G
     read() {
       const all = readProcesses(ticksPerSecond)
       const children = childrenOf(all)
-      const totals = { rest: 0 } as CpuByGroup<G>
+      const totals = Object.fromEntries(CHROMIUM_KINDS.map((kind) => [kind, 0])) as CpuByGroup<G>
       const counted = new Set<number>([process.pid])
       for (const [group, root] of Object.entries(roots) as [G, number][]) {
         const tree = treeOf(root, all, children)
         totals[group] = [...tree].reduce((sum, pid) => sum + all.get(pid)!.cpu, 0)
         for (const pid of tree) counted.add(pid)
       }
-      for (const pid of treeOf(process.pid, all, children)) if (!counted.has(pid)) totals.rest += all.get(pid)!.cpu
+      for (const pid of treeOf(process.pid, all, children)) if (!counted.has(pid)) totals[kindOf(pid)] += all.get(pid)!.cpu
       return totals
     },
   }

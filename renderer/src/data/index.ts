@@ -6,10 +6,9 @@
 //   active store's cache, re-run when rows it read change, re-subscribed when `deps` (refs or
 //   getters) or the active store change.
 // - StoreDatabase (db.ts), tables:
-//     orders (key ID; indexes number, post_date, post_modified, paid_date, order_total,
-//       [fulfillment_status+post_date]: only those something reads, as each one is written with
-//       every order; filter and search through the order list's index), the store's Order plus
-//       local marks
+//     orders (key ID; indexes number and post_date only, as each index is written with every
+//       order; filter, sort, search and the dashboard's facts go through the order list's
+//       index), the store's Order plus local marks
 //     checkouts (key ID; number, post_date, post_modified, recall_status, country_or_region,
 //       customer_email): list form of abandoned checkouts; counters.get('checkouts') = /checkouts/count
 //     blogs (key `key`: 'store:<id>' or 'local:<uuid>'; storeId, title, status, created_at,

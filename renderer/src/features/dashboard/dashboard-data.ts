@@ -2,10 +2,12 @@
 // backlog (paid orders not shipped, by the day they were paid) and abandoned-checkout
 // recovery per created day. Days are store-local `YYYY-MM-DD`, so each bar links to the
 // list filtered the same way (paid date for orders, created date for checkouts). Sums are
-// in cents; only the fields needed are kept while the rows stream past.
-import Dexie, { type Table } from 'dexie'
+// in cents. The orders' facts come from the order list's index (OrderIndex.facts), which holds
+// them for every cached order; the cache keeps no order index by paid day (db.ts, SCHEMA_V8).
+import type { Table } from 'dexie'
 import { addDays, format, parseISO } from 'date-fns'
-import type { CheckoutSummary, Order } from '@common/store-api/resources'
+import type { CheckoutSummary } from '@common/store-api/resources'
+import type { OrderFacts } from '@/features/orders/order-index'
 import { toCents } from '@/features/orders/order-totals'
 
 export interface DayOrders {
@@ -31,8 +33,6 @@ export function daysBetween(from: string, to: string): string[] {
   for (let d = parseISO(from); format(d, 'yyyy-MM-dd') <= to; d = addDays(d, 1)) out.push(format(d, 'yyyy-MM-dd'))
   return out
 }
-
-type OrderFacts = Pick<Order, 'paid_date' | 'order_total' | 'fulfillment_status' | 'financial_status' | 'post_status'>
 
 export function ordersPerDay(orders: Iterable<OrderFacts>, days: readonly string[]): DayOrders[] {
   const byDay = new Map(days.map((day) => [day, { day, orders: 0, revenueCents: 0 }]))
@@ -88,30 +88,18 @@ export interface DashboardData {
 }
 
 /**
- * Reads the cache for the `span` days ending at the newest paid day (so a store whose
- * latest orders are older than today still shows a full chart). Only rows paid in the
- * window and unfulfilled rows are read.
+ * The `span` days ending at the newest paid day (so a store whose latest orders are older than
+ * today still shows a full chart), from every cached order's facts and the checkouts created
+ * in the window.
  */
-export async function loadDashboard<O extends Order, C extends CheckoutSummary, I, J>(orders: Table<O, number, I>, checkouts: Table<C, number, J>, span = 30): Promise<DashboardData> {
-  const newest = (await orders.orderBy('paid_date').last())?.paid_date?.slice(0, 10) ?? format(new Date(), 'yyyy-MM-dd')
+export async function loadDashboard<C extends CheckoutSummary, J>(orders: Iterable<OrderFacts>, checkouts: Table<C, number, J>, span = 30): Promise<DashboardData> {
+  const all = [...orders]
+  const newestPaid = all.reduce<string | undefined>((newest, o) => (o.paid_date && (!newest || o.paid_date > newest) ? o.paid_date : newest), undefined)
+  const newest = newestPaid?.slice(0, 10) ?? format(new Date(), 'yyyy-MM-dd')
   const from = format(addDays(parseISO(newest), -(span - 1)), 'yyyy-MM-dd')
   const days = daysBetween(from, newest)
-  const facts: OrderFacts[] = []
-  await orders.where('paid_date').between(from, `${newest}\uffff`, true, true).each((o) => {
-    facts.push({ paid_date: o.paid_date, order_total: o.order_total, fulfillment_status: o.fulfillment_status, financial_status: o.financial_status, post_status: o.post_status })
-  })
-  let backlogTotal = 0
-  const backlogFacts: OrderFacts[] = []
-  await orders
-    .where('[fulfillment_status+post_date]')
-    .between(['unfulfilled', Dexie.minKey], ['unfulfilled', Dexie.maxKey])
-    .each((o) => {
-      const f = { paid_date: o.paid_date, order_total: o.order_total, fulfillment_status: o.fulfillment_status, financial_status: o.financial_status, post_status: o.post_status }
-      if (isBacklog(f)) {
-        backlogTotal++
-        backlogFacts.push(f)
-      }
-    })
+  const backlogFacts = all.filter(isBacklog)
+  const backlogTotal = backlogFacts.length
   const backlog = backlogPerDay(backlogFacts, days)
   const checkoutFacts: Pick<CheckoutSummary, 'post_date' | 'order_id'>[] = []
   await checkouts.where('post_date').between(from, `${newest}\uffff`, true, true).each((c) => {
@@ -119,7 +107,7 @@ export async function loadDashboard<O extends Order, C extends CheckoutSummary, 
   })
   return {
     days,
-    orders: ordersPerDay(facts, days),
+    orders: ordersPerDay(all, days),
     backlog: backlog.perDay,
     backlogOlder: backlog.older,
     backlogTotal,

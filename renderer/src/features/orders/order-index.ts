@@ -265,6 +265,15 @@ function emptySortColumns(): Record<OrderSortKey, ValueColumn> {
 
 export type OrderIndexState = 'loading' | 'ready' | 'dropped'
 
+/** What the index knows of an order beyond its search text: enough for the dashboard's counts and sums. */
+export interface OrderFacts {
+  paid_date?: string
+  order_total?: number | string
+  fulfillment_status?: string
+  financial_status?: string
+  post_status?: string
+}
+
 export class OrderIndex {
   state: OrderIndexState = 'loading'
 
@@ -359,6 +368,20 @@ export class OrderIndex {
     const slot = this.slotOf.get(id)
     if (slot === undefined) return undefined
     return { fulfillment_status: this.fulfillment.valueAt(slot), financial_status: this.financial.valueAt(slot), post_status: this.status.valueAt(slot) }
+  }
+
+  /** Every cached order's paid day, total and states, without reading the orders (the dashboard's numbers). */
+  *facts(): Generator<OrderFacts> {
+    const { paid_date, total_sales } = this.sortColumns
+    for (const slot of this.slotOf.values()) {
+      yield {
+        paid_date: paid_date.value(slot) as string | undefined,
+        order_total: total_sales.value(slot),
+        fulfillment_status: this.fulfillment.valueAt(slot),
+        financial_status: this.financial.valueAt(slot),
+        post_status: this.status.valueAt(slot),
+      }
+    }
   }
 
   /** Frees the memory and stops following the database. */
@@ -595,20 +618,18 @@ export function orderIndexFor(db: StoreDatabase): OrderIndex {
 
 // ---------------------------------------------------------------- before the index has loaded
 
-/** Sort fields every order has (the Order schema requires them): the cache's index holds them all. */
-const ALWAYS_SET: ReadonlySet<OrderSortKey> = new Set(['date', 'modified_date', 'total_sales'])
-
 /**
- * The first `limit` orders of the answer, read from the cache's sort index alone, when the
- * query has no filter and no search; null otherwise (the list waits for the index). Descending,
- * an index's reverse order is the answer's (orders without the value come last, ties by ID
- * descending); ascending, only for a field every order has (one without it would come first).
+ * The first `limit` orders of the answer, read from the cache's `post_date` index alone, when
+ * the query has no filter and no search and sorts by order date (every order has one: the Order
+ * schema requires it); null otherwise (the list waits for the index). The cache keeps no index
+ * for the other sorts (db.ts, SCHEMA_V8): each would be written with every order the sync writes.
+ * Descending, the index's reverse order is the answer's (ties by ID descending).
  */
 export async function firstWindowFromCache<T extends Order, I>(orders: Table<T, number, I>, query: OrderQuery, limit: number): Promise<T[] | null> {
   const filtered = query.search.trim() !== '' || query.fulfillment || query.financial || query.status || hasRange(query.paidDate) || hasRange(query.modifiedDate)
   if (filtered) return null
   const { key, descending } = parseSort(query.sort)
-  if (!descending && !ALWAYS_SET.has(key)) return null
-  const byValue = orders.orderBy(SORT_FIELDS[key])
+  if (key !== 'date') return null
+  const byValue = orders.orderBy(SORT_FIELDS.date)
   return (descending ? byValue.reverse() : byValue).limit(limit).toArray()
 }

@@ -12,7 +12,8 @@ import { useConnectionsStore } from '@/app/connections-store'
 import { useReachabilityStore } from '@/app/reachability-store'
 import { useLiveQuery, useStoreDatabase, type CachedOrder } from '@/data'
 import { toOrdersListParams, type OrderQuery } from './order-query'
-import { existingOrderIndex, firstWindowFromCache, orderIndexFor } from './order-index'
+import { firstWindowFromCache } from './order-index'
+import { useOrderIndex } from './use-order-index'
 
 export const STORE_PAGE_SIZE = 100
 /** Rows shown from the cache's sort index while the order index loads (a screenful and more). */
@@ -40,31 +41,13 @@ export function useOrderList(query: Ref<OrderQuery>) {
   const cacheComplete = computed(() => syncState.value?.complete === true)
 
   // ---------------------------------------------------------------- the cache's answer
-  /** Bumped whenever the index loads, changes or is dropped: what the answer below depends on. */
-  const indexVersion = shallowRef(0)
   /**
    * Whether this list may start loading the order index: once its first window is on screen
    * (those few reads and that render come first), or at once when there is no window to show.
    * An index already loaded (an earlier visit) is used straight away.
    */
   const indexWanted = ref(false)
-  const index = computed(() => {
-    void indexVersion.value // a dropped index (its database closed) is replaced on next use
-    const db = database.value
-    if (!db) return null
-    return indexWanted.value ? orderIndexFor(db) : (existingOrderIndex(db) ?? null)
-  })
-  watch(
-    index,
-    (current, _, onCleanup) => {
-      if (current) onCleanup(current.subscribe(() => indexVersion.value++))
-    },
-    { immediate: true },
-  )
-  const indexReady = computed(() => {
-    void indexVersion.value
-    return index.value?.state === 'ready'
-  })
+  const { index, version: indexVersion, ready: indexReady } = useOrderIndex(database, indexWanted)
   /** undefined until the cache answered; null when the query needs the index (a filter, a search). */
   const firstRows = useLiveQuery(
     async (db) => {
