@@ -108,7 +108,7 @@ export function chromiumKind(args: readonly string[]): ChromiumKind {
 export type CpuByGroup<G extends string> = Record<G | ChromiumKind, number>
 
 /** The Chromium share of a reading: every kind together. */
-export function chromiumCpu(cpu: CpuByGroup<string>): number {
+export function chromiumCpu(cpu: Record<ChromiumKind, number>): number {
   return CHROMIUM_KINDS.reduce((sum, kind) => sum + cpu[kind], 0)
 }
 

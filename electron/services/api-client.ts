@@ -11,6 +11,7 @@
 import { z } from 'zod'
 import type { IpcErrorData, IpcResult } from '../common/ipc-contract'
 import { operationPath, operations, type OperationName, type ScopeRequirement } from '../common/store-api/operations'
+import { keepRawJson, losslessJson } from './raw-json'
 import { RequestLog } from './request-log'
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
@@ -320,5 +321,16 @@ function parseSuccess(operation: OperationName, status: number, text: string): I
     }
   }
   const parsed = operations[operation].response.safeParse(json)
-  return parsed.success ? { ok: true, value: parsed.data } : invalid
+  if (!parsed.success) return invalid
+  if (losslessResponse(operation)) keepRawJson(parsed.data, text)
+  return { ok: true, value: parsed.data }
+}
+
+const lossless = new Map<OperationName, boolean>()
+
+/** Whether the operation's response schema gives back exactly the JSON it checked (raw-json.ts). */
+function losslessResponse(operation: OperationName): boolean {
+  let known = lossless.get(operation)
+  if (known === undefined) lossless.set(operation, (known = losslessJson(operations[operation].response)))
+  return known
 }

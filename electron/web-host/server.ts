@@ -20,6 +20,7 @@ import { streamSSE } from 'hono/streaming'
 import { z } from 'zod'
 import { isChannelName, type IpcResult } from '../common/ipc-contract'
 import type { MainServices } from '../services/host-contract'
+import { rawJsonOf } from '../services/raw-json'
 import { headerCsp } from '../services/renderer-csp'
 
 export const MAX_INVOKE_BODY_BYTES = 4 * 1024 * 1024
@@ -195,7 +196,10 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
       const parsed = InvokeBody.safeParse(body)
       if (!parsed.success) return c.json(failure('bad_request', 'The request must be { "args": [...] }.'), 400)
       try {
-        return c.json(await services!.invoke(channel, parsed.data.args))
+        const result = await services!.invoke(channel, parsed.data.args)
+        // A store answer checked from exactly this text goes out as that text (raw-json.ts).
+        const raw = result.ok ? rawJsonOf(result.value) : undefined
+        return raw === undefined ? c.json(result) : c.body(`{"ok":true,"value":${raw}}`, 200, { 'Content-Type': 'application/json' })
       } catch (error) {
         console.error(`${channel} failed inside the services:`, error instanceof Error ? error.message : 'unknown error')
         return c.json(failure('internal', 'Something went wrong inside Storedesk.'), 500)

@@ -141,7 +141,7 @@ export const operations = {
       'filter[post_date]': DateRange.optional(),
       'filter[email_status]': z.enum(['0', '1']).optional(),
     }),
-    response: z.object({ data: z.array(CheckoutSummary) }),
+    response: z.looseObject({ data: z.array(CheckoutSummary) }),
   }),
   'checkouts.count': op({
     method: 'GET', version: API_VERSIONS.checkouts, path: '/checkouts/count', scopes: readOrders,

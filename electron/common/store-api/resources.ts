@@ -31,13 +31,15 @@ export const PageLinks = z.looseObject({
 })
 
 /** The usual envelope: `data` beside `meta` and `links` (blog list, blogs of a collection, orders). */
+// Envelopes keep unknown keys, as every resource does: the checked answer is then exactly the
+// store's JSON, which the web host forwards as it came (electron/services/raw-json.ts).
 export function paginated<T extends z.ZodType>(item: T) {
-  return z.object({ data: z.array(item), meta: PageMeta, links: PageLinks })
+  return z.looseObject({ data: z.array(item), meta: PageMeta, links: PageLinks })
 }
 
 /** The blog collection list's quirk: `data` nested inside `links`. */
 export function paginatedInLinks<T extends z.ZodType>(item: T) {
-  return z.object({ meta: PageMeta, links: PageLinks.extend({ data: z.array(item) }) })
+  return z.looseObject({ meta: PageMeta, links: PageLinks.extend({ data: z.array(item) }) })
 }
 
 // ---------------------------------------------------------------- abandoned checkouts
