@@ -3,11 +3,12 @@
 // pre-sorted by DemoData, so a page of 250 from 100,000 orders does not touch the rest, and
 // reads answer with DemoData's cached JSON of each order.
 import countries from 'i18n-iso-countries'
+import { isCalendarDate } from '../../common/store-api/date-formats'
 import type { Order } from '../../common/store-api/resources'
 import { STATE_NAMES } from '../data/catalog'
 import { addressIndex, shortAddress } from '../data/addresses'
 import type { OrderSortKey, OrderSummary } from '../data/demo-data'
-import { gmt, isCalendarDate, local } from '../data/time'
+import { gmt, local } from '../data/time'
 import type { RouteContext } from './context'
 import { envelope } from './paging'
 import { checkLengths, notFound, parseBody, parseQuery, pathId, routePath, throwIfAny, validationError } from './validation'
