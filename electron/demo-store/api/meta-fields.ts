@@ -10,7 +10,7 @@ import { gmt, local } from '../data/time'
 import { ApiError } from '../http/errors'
 import type { RouteContext } from './context'
 import { matchesWhole } from './regex-guard'
-import { checkLengths, notFound, parseBody, parseQuery, pathId, routePath, throwIfAny, validationError } from './validation'
+import { checkLengths, found, parseBody, parseQuery, pathId, routePath, throwIfAny, validationError } from './validation'
 
 const IMMUTABLE_ON_UPDATE = ['key', 'namespace', 'resource_type', 'type'] as const
 
@@ -49,11 +49,7 @@ export function valuesOf(data: DemoData, resourceType: string, resourceId: numbe
 const RESOURCE_TYPE_BY_PATH = new Map<string, string>(Object.entries(META_FIELD_RESOURCE_PATHS).map(([type, path]) => [path, type]))
 
 export function registerMetaFieldRoutes({ app, data, hooks }: RouteContext): void {
-  const findDefinition = (id: number) => {
-    const def = data.metaField(id)
-    if (!def) throw notFound('meta field', id)
-    return def
-  }
+  const findDefinition = (id: number) => found(data.metaField(id), 'meta field', id)
 
   app.get(routePath('metaFields.list'), (c) => {
     const q = parseQuery(c, 'metaFields.list')

@@ -11,7 +11,7 @@ import type { OrderSortKey, OrderSummary } from '../data/demo-data'
 import { gmt, local } from '../data/time'
 import type { RouteContext } from './context'
 import { envelope } from './paging'
-import { checkLengths, notFound, parseBody, parseQuery, pathId, routePath, throwIfAny, validationError } from './validation'
+import { checkLengths, found, parseBody, parseQuery, pathId, routePath, throwIfAny, validationError } from './validation'
 
 export const ORDER_PAGE_SIZE = { default: 20, max: 250 } as const
 
@@ -36,16 +36,8 @@ export function inDayRange(day: string, range: { from: string; to: string } | un
 
 export function registerOrderRoutes({ app, data, hooks }: RouteContext): void {
   const withCurrentTime = (order: Order): Order => ({ ...order, current_time: local(hooks.now()) })
-  const findOrder = (id: number): Order => {
-    const order = data.order(id)
-    if (!order) throw notFound('order', id)
-    return order
-  }
-  const orderJson = (id: number, currentTime: string): string => {
-    const json = data.orderJson(id, currentTime)
-    if (json === undefined) throw notFound('order', id)
-    return json
-  }
+  const findOrder = (id: number): Order => found(data.order(id), 'order', id)
+  const orderJson = (id: number, currentTime: string): string => found(data.orderJson(id, currentTime), 'order', id)
   const bump = (order: Order) => {
     const now = hooks.now()
     order.post_modified = local(now)
