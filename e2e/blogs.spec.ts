@@ -70,6 +70,13 @@ async function openPost(page: Page, title: string) {
   await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(title)
 }
 
+/** Types `text` with a mark switched on from the toolbar, then switches the mark off again. */
+async function typeMarked(page: Page, mark: string, text: string) {
+  await toolbarButton(page, mark).click()
+  await page.keyboard.type(text)
+  await toolbarButton(page, mark).click()
+}
+
 async function publish(page: Page) {
   await page.getByRole('button', { name: 'Publish', exact: true }).click()
 }
@@ -88,21 +95,13 @@ test('writes a post with every block offline, keeps it through a reload, and pub
   await keyboard.type('## A heading from markdown')
   await keyboard.press('Enter')
   await keyboard.type('Plain words, then ')
-  await toolbarButton(page, 'Bold').click()
-  await keyboard.type('bold')
-  await toolbarButton(page, 'Bold').click()
+  await typeMarked(page, 'Bold', 'bold')
   await keyboard.type(' and ')
-  await toolbarButton(page, 'Italic').click()
-  await keyboard.type('italic')
-  await toolbarButton(page, 'Italic').click()
+  await typeMarked(page, 'Italic', 'italic')
   await keyboard.type(' and ')
-  await toolbarButton(page, 'Underline').click()
-  await keyboard.type('underlined')
-  await toolbarButton(page, 'Underline').click()
+  await typeMarked(page, 'Underline', 'underlined')
   await keyboard.type(' and ')
-  await toolbarButton(page, 'Strikethrough').click()
-  await keyboard.type('struck')
-  await toolbarButton(page, 'Strikethrough').click()
+  await typeMarked(page, 'Strikethrough', 'struck')
   await keyboard.type(' text. ')
   await toolbarButton(page, 'Link').click()
   await page.getByRole('textbox', { name: 'Link address' }).fill('javascript:alert(1)')

@@ -1,48 +1,33 @@
 // The packaged app's fuses: asserted as configuration, and flipped on a stand-in binary
 // carrying Electron's fuse wire, read back with @electron/fuses' own reader.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses'
 import { STOREDESK_FUSES, applyFuses } from './apply-fuses'
+import { FUSE_DISABLED, FUSE_ENABLED, standInBinary } from './fuse-stand-in'
 
-const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'
-const ENABLED = '1'.charCodeAt(0)
-const DISABLED = '0'.charCodeAt(0)
-
-let dir: string | undefined
-afterEach(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true })
-  dir = undefined
-})
+/** The packaged app's fuses: every way to run it as Node off, the integrity-checked asar required, cookies encrypted. */
+const REQUIRED: [FuseV1Options, boolean][] = [
+  [FuseV1Options.RunAsNode, false],
+  [FuseV1Options.EnableNodeOptionsEnvironmentVariable, false],
+  [FuseV1Options.EnableNodeCliInspectArguments, false],
+  [FuseV1Options.OnlyLoadAppFromAsar, true],
+  [FuseV1Options.EnableEmbeddedAsarIntegrityValidation, true],
+  [FuseV1Options.EnableCookieEncryption, true],
+]
 
 describe('Storedesk fuses', () => {
   it('turn off every way to run the packaged app as Node and require the integrity-checked asar', () => {
-    expect(STOREDESK_FUSES[FuseV1Options.RunAsNode]).toBe(false)
-    expect(STOREDESK_FUSES[FuseV1Options.EnableNodeOptionsEnvironmentVariable]).toBe(false)
-    expect(STOREDESK_FUSES[FuseV1Options.EnableNodeCliInspectArguments]).toBe(false)
-    expect(STOREDESK_FUSES[FuseV1Options.OnlyLoadAppFromAsar]).toBe(true)
-    expect(STOREDESK_FUSES[FuseV1Options.EnableEmbeddedAsarIntegrityValidation]).toBe(true)
-    expect(STOREDESK_FUSES[FuseV1Options.EnableCookieEncryption]).toBe(true)
+    for (const [fuse, on] of REQUIRED) expect(STOREDESK_FUSES[fuse], FuseV1Options[fuse]).toBe(on)
   })
 
   it('are written into a binary’s fuse wire', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'storedesk-fuses-'))
-    const binary = join(dir, 'electron')
-    // Electron's defaults: RunAsNode, NODE_OPTIONS and --inspect on; cookie encryption, asar checks off.
-    const wire = [ENABLED, DISABLED, ENABLED, ENABLED, DISABLED, DISABLED, DISABLED]
-    writeFileSync(binary, Buffer.concat([Buffer.from('ELF…'), Buffer.from(SENTINEL), Buffer.from([1, wire.length, ...wire]), Buffer.from('…rest')]))
+    const binary = join(standInBinary('electron'), 'electron')
 
     await applyFuses(binary)
 
     const flipped = await getCurrentFuseWire(binary)
-    expect(flipped[FuseV1Options.RunAsNode]).toBe(DISABLED)
-    expect(flipped[FuseV1Options.EnableCookieEncryption]).toBe(ENABLED)
-    expect(flipped[FuseV1Options.EnableNodeOptionsEnvironmentVariable]).toBe(DISABLED)
-    expect(flipped[FuseV1Options.EnableNodeCliInspectArguments]).toBe(DISABLED)
-    expect(flipped[FuseV1Options.EnableEmbeddedAsarIntegrityValidation]).toBe(ENABLED)
-    expect(flipped[FuseV1Options.OnlyLoadAppFromAsar]).toBe(ENABLED)
-    expect(flipped[FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]).toBe(DISABLED)
+    for (const [fuse, on] of REQUIRED) expect(flipped[fuse], FuseV1Options[fuse]).toBe(on ? FUSE_ENABLED : FUSE_DISABLED)
+    expect(flipped[FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]).toBe(FUSE_DISABLED)
   })
 })

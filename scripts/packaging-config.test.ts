@@ -1,16 +1,16 @@
 // The installers' configuration (electron-builder.yml), read as electron-builder reads it:
 // the app id, a target per OS, storedesk:// registered on each of them, and the afterPack
 // hook that flips the packaged binary's fuses.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { load } from 'js-yaml'
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses'
 import { LinuxTargetHelper } from 'app-builder-lib/out/targets/LinuxTargetHelper'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SCHEME } from '../electron/main/deep-links'
 import { packedBinary } from './after-pack'
+import { FUSE_DISABLED, FUSE_ENABLED, standInBinary } from './fuse-stand-in'
 
 const root = resolve(import.meta.dirname, '..')
 
@@ -28,12 +28,6 @@ interface BuilderConfig {
 
 const config = load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as BuilderConfig
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { desktopName: string; description: string }
-
-let dir: string | undefined
-afterEach(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true })
-  dir = undefined
-})
 
 describe('electron-builder.yml', () => {
   it('names the app and builds AppImage and deb, a universal dmg (and its zip for updates), and an NSIS installer', () => {
@@ -78,17 +72,14 @@ describe('electron-builder.yml', () => {
 describe('afterPack', () => {
   it('is the hook that flips the fuses on the packed binary', async () => {
     expect(config.afterPack).toBe('./scripts/after-pack-hook.mjs')
-    dir = mkdtempSync(join(tmpdir(), 'storedesk-afterpack-'))
-    // A stand-in for the packed binary carrying Electron's fuse wire with Electron's defaults.
-    const wire = [0x31, 0x30, 0x31, 0x31, 0x30, 0x30, 0x30]
-    writeFileSync(join(dir, 'storedesk'), Buffer.concat([Buffer.from('ELF…'), Buffer.from('dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'), Buffer.from([1, wire.length, ...wire])]))
+    const dir = standInBinary('storedesk')
 
     const hook = (await import(pathToFileURL(join(root, config.afterPack)).href)) as { default: (context: unknown) => Promise<void> }
     await hook.default({ appOutDir: dir, electronPlatformName: 'linux', packager: { appInfo: { productFilename: 'Storedesk' }, executableName: 'storedesk' } })
 
     const fuses = await getCurrentFuseWire(join(dir, 'storedesk'))
-    expect(fuses[FuseV1Options.RunAsNode]).toBe(0x30)
-    expect(fuses[FuseV1Options.OnlyLoadAppFromAsar]).toBe(0x31)
+    expect(fuses[FuseV1Options.RunAsNode]).toBe(FUSE_DISABLED)
+    expect(fuses[FuseV1Options.OnlyLoadAppFromAsar]).toBe(FUSE_ENABLED)
   })
 
   it('finds the packed binary on each OS where electron-builder puts it', () => {

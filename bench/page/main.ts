@@ -6,7 +6,6 @@
 import Dexie from 'dexie'
 import { Editor, type AnyExtension } from '@tiptap/core'
 import StarterKit from '@tiptap/starter-kit'
-import { CharacterCount, Placeholder } from '@tiptap/extensions'
 import type { Order } from '@common/store-api/resources'
 import type { OperationParams, OperationResult } from '@common/store-api/operations'
 import { createApi } from '@/bridge'
@@ -17,8 +16,7 @@ import type { StoreCall } from '@/data/store-client'
 import { answerOrderQuery, OrderQuery } from '@/features/orders/order-query'
 import { orderIndexFor, type OrderIndex } from '@/features/orders/order-index'
 import { orderIndexRow } from '@/features/orders/order-index-row'
-import { contentExtensions } from '@/features/blogs/editor/schema'
-import { FindReplace } from '@/features/blogs/editor/extensions/find-replace'
+import { editorExtensions } from '@/features/blogs/editor/schema'
 
 declare global {
   interface Window {
@@ -330,19 +328,14 @@ function editorLatency(words: number, keys: number, rounds: number): { app: numb
   if (!crossOriginIsolated) throw new Error('the bench page is not cross-origin isolated, so its clock is too coarse')
   // Warm both once so neither pays for first-use compilation in the measured run.
   keystrokeTimes([StarterKit], 500, 20)
-  keystrokeTimes(appEditorExtensions(), 500, 20)
+  keystrokeTimes(editorExtensions(), 500, 20)
   const bare: number[] = []
   const app: number[] = []
   for (let round = 0; round < rounds; round++) {
     bare.push(...keystrokeTimes([StarterKit], words, keys))
-    app.push(...keystrokeTimes(appEditorExtensions(), words, keys))
+    app.push(...keystrokeTimes(editorExtensions(), words, keys))
   }
   return { app, bare }
-}
-
-/** The live blog editor's extensions (BlogEditor.vue), without its Vue toolbar and dialogs. */
-function appEditorExtensions(): AnyExtension[] {
-  return [...contentExtensions(), Placeholder.configure({ placeholder: 'Write your post…' }), CharacterCount, FindReplace]
 }
 
 const bench = { useConnection, fetchAllOrders, firstSync, minimalSync, rawBulkWrite, seedCache, loadIndex, queryTimes, dropSeeded, editorLatency }

@@ -127,11 +127,6 @@ export const RequestLogEntry = z.object({
 })
 export type RequestLogEntry = z.infer<typeof RequestLogEntry>
 
-export const StoreCall = z.object({
-  connectionId: z.string().min(1).max(128),
-  operation: z.enum(OPERATION_NAMES as [OperationName, ...OperationName[]]),
-  params: z.unknown(),
-})
 
 /** The stylesheet fetched for the blog preview (electron/services/preview-stylesheet.ts). */
 export const PreviewStylesheet = z.object({
@@ -213,8 +208,14 @@ export const channels = {
   'connections.cancel': { args: z.tuple([z.string().min(1).max(128)]), result: z.null() },
   'connections.disconnect': { args: z.tuple([z.string().min(1).max(128)]), result: ConnectionsState },
 
-  /** One call to the store's API, by operation name (see store-api/operations.ts). */
-  'store.call': { args: z.tuple([StoreCall]), result: z.unknown() },
+  /**
+   * One call to the store's API: (connectionId, operation, params), the operation named by a row of
+   * store-api/operations.ts, whose own schema the services check `params` against.
+   */
+  'store.call': {
+    args: z.tuple([z.string().min(1).max(128), z.enum(OPERATION_NAMES as [OperationName, ...OperationName[]]), z.unknown().optional()]),
+    result: z.unknown(),
+  },
   /** Whether the store answered recently; decided by real requests. */
   'store.checkReachability': { args: z.tuple([z.string().min(1).max(128)]), result: Reachability },
   'diagnostics.requestLog': { args: none, result: z.array(RequestLogEntry) },
@@ -256,22 +257,31 @@ export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>
 type Split<S extends string> = S extends `${infer NS}.${infer M}` ? [NS, M] : never
 type Namespaces = Split<ChannelName | EventName>[0]
 
-type StoreCallFn = <N extends OperationName>(connectionId: string, operation: N, params: OperationParams<N>) => Promise<OperationResult<N>>
-
-/**
- * `window.storedesk` as the renderer uses it: `api.connections.get()`, `api.store.call(...)`,
- * `api.connections.onDidChange(cb)` returning an unsubscribe function. Raw transports
- * speak `IpcResult`; the renderer's bridge turns failures into thrown `StoredeskError`s.
- */
-export type StoredeskApi = {
+/** The contract's names as nested objects (`api.connections.get`), each channel typed by `Fns`. */
+type NamespacedApi<Fns extends Record<ChannelName, unknown>> = {
   [NS in Namespaces]: {
-    [C in ChannelName as Split<C>[0] extends NS ? Split<C>[1] : never]: C extends 'store.call'
-      ? StoreCallFn
-      : (...args: ChannelArgs<C>) => Promise<ChannelResult<C>>
+    [C in ChannelName as Split<C>[0] extends NS ? Split<C>[1] : never]: Fns[C]
   } & {
     [E in EventName as Split<E>[0] extends NS ? Split<E>[1] : never]: (listener: (payload: EventPayload<E>) => void) => () => void
   }
 }
+
+/** store.call's params and result follow its operation, which a tuple schema cannot say. */
+type StoreCallFn = <N extends OperationName>(connectionId: string, operation: N, params: OperationParams<N>) => Promise<OperationResult<N>>
+
+/**
+ * `api` as the renderer uses it: `api.connections.get()`, `api.store.call(...)`,
+ * `api.connections.onDidChange(cb)` returning an unsubscribe function. Failures are thrown
+ * as the bridge's `StoredeskError`.
+ */
+export type StoredeskApi = NamespacedApi<{
+  [C in ChannelName]: C extends 'store.call' ? StoreCallFn : (...args: ChannelArgs<C>) => Promise<ChannelResult<C>>
+}>
+
+/** `window.storedesk` as the Electron preload exposes it: the same names, answering `IpcResult`. */
+export type PreloadApi = NamespacedApi<{
+  [C in ChannelName]: (...args: ChannelArgs<C>) => Promise<IpcResult<ChannelResult<C>>>
+}>
 
 /**
  * What a transport exposes: the untyped invoke/subscribe pair every shell implements.

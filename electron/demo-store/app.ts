@@ -32,26 +32,33 @@ export interface DataBackend<D extends { toJSON(): unknown }> {
   controlRoutes(data: D): Hono
 }
 
-export interface DemoStoreAppOptions<D extends { toJSON(): unknown }> {
-  backend: DataBackend<D>
+/** What a caller may choose about a store; each has a default. Shared by every way to start one. */
+export interface DemoStoreSettings {
+  /** Generator seed (DEFAULT_SEED); the same seed gives the same store. */
   seed?: number
+  /** Orders to generate (DEFAULT_ORDERS). */
   orders?: number
-  /** State file; without it the store lives in memory only. */
+  /** State file (docs/demo-store-platform.md, "Persistence"); without it the store lives in memory only. */
   dataFile?: string
+  /** The API rate limit; on unless false. */
   rateLimit?: boolean
   latencyMs?: number
   errorRate?: number
+  /**
+   * A data file that cannot be used: 'refuse' (the default) throws DataFileError and leaves it
+   * untouched; 'set-aside' renames it to `<file>.unreadable-<time>` and starts a fresh store.
+   */
+  badDataFile?: 'refuse' | 'set-aside'
+}
+
+export interface DemoStoreAppOptions<D extends { toJSON(): unknown }> extends DemoStoreSettings {
+  backend: DataBackend<D>
   /** The store host, `127.0.0.1:<port>`; set it with setShop() once the port is known. */
   shop?: string
   /** Clock in epoch milliseconds (tests inject one to expire codes). */
   now?: () => number
   /** Delay before a change is written to the data file. */
   saveDelayMs?: number
-  /**
-   * A data file that cannot be used: refuse to start (the default, DataFileError), or rename it
-   * aside (`<file>.unreadable-<time>`) and start a fresh store.
-   */
-  badDataFile?: 'refuse' | 'set-aside'
 }
 
 export interface DemoCredentials {

@@ -45,12 +45,12 @@ describe('preload', () => {
     expect(JSON.stringify(Object.keys(api))).not.toMatch(/ipcRenderer|invoke|send/)
   })
 
-  it('sends each call as (channel, args), packing store.call into one StoreCall', async () => {
+  it('sends each call as (channel, args), store.call too', async () => {
     await api.connections!.setActive!('c1')
     await api.store!.call!('c1', 'orders.list', { query: { page: 2 } })
     expect(electron.invoked).toEqual([
       { channel: 'connections.setActive', args: ['c1'] },
-      { channel: 'store.call', args: [{ connectionId: 'c1', operation: 'orders.list', params: { query: { page: 2 } } }] },
+      { channel: 'store.call', args: ['c1', 'orders.list', { query: { page: 2 } }] },
     ])
   })
 

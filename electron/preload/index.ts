@@ -4,7 +4,7 @@
 // page's subscriptions; each subscription returns its own unsubscribe function.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
 import { buildNamespacedApi } from '../common/ipc-api'
-import type { EventName } from '../common/ipc-contract'
+import type { EventName, PreloadApi } from '../common/ipc-contract'
 import { EVENT_CHANNEL } from './event-channel'
 
 const subscribers = new Map<EventName, Set<(payload: unknown) => void>>()
@@ -24,5 +24,5 @@ function subscribe(event: EventName, listener: (payload: unknown) => void): () =
 
 contextBridge.exposeInMainWorld(
   'storedesk',
-  buildNamespacedApi((channel, args) => ipcRenderer.invoke(channel, args), subscribe),
+  buildNamespacedApi<PreloadApi>((channel, args) => ipcRenderer.invoke(channel, args), subscribe),
 )

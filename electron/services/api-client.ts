@@ -13,6 +13,7 @@ import type { IpcErrorData, IpcResult } from '../common/ipc-contract'
 import { operationPath, operations, type OperationName, type ScopeRequirement } from '../common/store-api/operations'
 import { keepRawJson, losslessJson } from './raw-json'
 import { RequestLog } from './request-log'
+import { parseJsonAs } from './parse-json'
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
@@ -112,13 +113,8 @@ function storeSays(message: string | undefined): string {
 }
 
 function errorFromResponse(operation: OperationName, status: number, text: string, retryAfter: number | undefined): IpcErrorData {
-  let storeError: z.infer<typeof StoreErrorBody>['error'] | undefined
-  try {
-    const parsed = StoreErrorBody.safeParse(JSON.parse(text))
-    if (parsed.success) storeError = parsed.data.error
-  } catch {
-    storeError = undefined
-  }
+  const parsed = parseJsonAs(StoreErrorBody, text)
+  const storeError = parsed.success ? parsed.data.error : undefined
   const said = storeSays(storeError?.message)
   switch (status) {
     case 401:

@@ -9,6 +9,7 @@ import { z } from 'zod'
 import type { ConnectionsState, ConnectionSummary } from '../common/ipc-contract'
 import type { SecretVault } from './host-contract'
 import { writeFileAtomic } from './vault'
+import { parseJsonAs } from './parse-json'
 
 export const StoredConnection = z.object({
   id: z.string().min(1).max(128),
@@ -67,13 +68,7 @@ export async function openConnectionStore(profileDir: string, vault: SecretVault
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
   if (text !== null) {
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      json = undefined
-    }
-    const parsed = ConnectionsFile.safeParse(json)
+    const parsed = parseJsonAs(ConnectionsFile, text)
     if (parsed.success) {
       connections = parsed.data.connections
       activeId = connections.some((c) => c.id === parsed.data.activeId) ? parsed.data.activeId : (connections[0]?.id ?? null)

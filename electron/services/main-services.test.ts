@@ -126,7 +126,7 @@ describe('connecting a store', () => {
     const second = await start()
     const state = await ok<ConnectionsState>(second, 'connections.get', [])
     expect(state.connections.map((c) => c.id)).toEqual([outcome.connectionId])
-    expect(await ok(second, 'store.call', [{ connectionId: outcome.connectionId, operation: 'checkouts.count', params: {} }])).toEqual({ count: 7 })
+    expect(await ok(second, 'store.call', [outcome.connectionId, 'checkouts.count', {}])).toEqual({ count: 7 })
 
     const after = await ok<ConnectionsState>(second, 'connections.disconnect', [outcome.connectionId])
     expect(after).toEqual({ connections: [], activeId: null })
@@ -143,7 +143,7 @@ describe('connecting a store', () => {
 
     const state = await ok<ConnectionsState>(s, 'connections.get', [])
     expect(state.connections[0]!.needsReconnect).toBe(true)
-    const call = await s.invoke('store.call', [{ connectionId: outcome.connectionId, operation: 'checkouts.count', params: {} }])
+    const call = await s.invoke('store.call', [outcome.connectionId, 'checkouts.count', {}])
     expect(call).toEqual({ ok: false, error: { code: 'not_connected', message: expect.stringMatching(/Reconnect the store/) } })
   })
 })
@@ -153,7 +153,7 @@ describe('store.call', () => {
     const s = await start()
     const { outcome } = await connect(s)
     store.routes.set('GET /openapi/2021-08/checkouts/count', () => ({ status: 401, body: { error: { status: 401, code: 'unauthorized', message: 'Unknown token.' } } }))
-    const result = await s.invoke('store.call', [{ connectionId: outcome.connectionId, operation: 'checkouts.count', params: {} }])
+    const result = await s.invoke('store.call', [outcome.connectionId, 'checkouts.count', {}])
     expect(result).toEqual({ ok: false, error: { code: 'unauthorized', status: 401, message: "The store no longer accepts Storedesk's access. Reconnect the store." } })
     const changed = events.filter((e) => e.event === 'connections.onDidChange').at(-1)!.payload as ConnectionsState
     expect(changed.connections[0]!.needsReconnect).toBe(true)
@@ -166,7 +166,7 @@ describe('store.call', () => {
   it('sends the request with the bearer token and returns the validated answer', async () => {
     const s = await start()
     const { outcome } = await connect(s)
-    const value = await ok(s, 'store.call', [{ connectionId: outcome.connectionId, operation: 'checkouts.count', params: {} }])
+    const value = await ok(s, 'store.call', [outcome.connectionId, 'checkouts.count', {}])
     expect(value).toEqual({ count: 7 })
     const sent = store.received.find((r) => r.url === '/openapi/2021-08/checkouts/count')!
     expect(sent.authorization).toBe(`Bearer ${FAKE_TOKEN}`)
@@ -176,7 +176,7 @@ describe('store.call', () => {
     const s = await start()
     const { outcome } = await connect(s)
     const before = store.received.length
-    const result = await s.invoke('store.call', [{ connectionId: outcome.connectionId, operation: 'blogs.list', params: {} }])
+    const result = await s.invoke('store.call', [outcome.connectionId, 'blogs.list', {}])
     expect(result).toEqual({ ok: false, error: { code: 'forbidden', message: expect.stringContaining('read_content or write_content') } })
     expect(store.received.length).toBe(before)
   })
@@ -185,7 +185,7 @@ describe('store.call', () => {
     const s = await start()
     const { outcome } = await connect(s)
     const before = store.received.length
-    const result = await s.invoke('store.call', [{ connectionId: outcome.connectionId, operation: 'orders.get', params: { path: { id: 'abc' } } }])
+    const result = await s.invoke('store.call', [outcome.connectionId, 'orders.get', { path: { id: 'abc' } }])
     expect(result.ok).toBe(false)
     expect(!result.ok && result.error.code).toBe('bad_request')
     expect(!result.ok && result.error.message).toMatch(/orders\.get.*path\.id/)
@@ -196,9 +196,9 @@ describe('store.call', () => {
     const s = await start()
     const { outcome } = await connect(s)
     const id = outcome.connectionId!
-    await ok(s, 'store.call', [{ connectionId: id, operation: 'checkouts.count', params: {} }])
+    await ok(s, 'store.call', [id, 'checkouts.count', {}])
     await store.close()
-    const failed = await s.invoke('store.call', [{ connectionId: id, operation: 'checkouts.count', params: {} }])
+    const failed = await s.invoke('store.call', [id, 'checkouts.count', {}])
     expect(!failed.ok && failed.error.code).toBe('network')
     const reach = events.filter((e) => e.event === 'store.onDidChangeReachability').map((e) => e.payload)
     expect(reach).toEqual([
@@ -218,7 +218,7 @@ describe('store.call', () => {
     const reach = () => events.filter((e) => e.event === 'store.onDidChangeReachability').map((e) => (e.payload as { online: boolean }).online)
 
     store.unreachable = true
-    const failed = await s.invoke('store.call', [{ connectionId: id, operation: 'checkouts.count', params: {} }])
+    const failed = await s.invoke('store.call', [id, 'checkouts.count', {}])
     expect(!failed.ok && failed.error.code).toBe('network')
     expect(reach()).toEqual([false])
 
@@ -236,7 +236,7 @@ describe('store.call', () => {
     const { outcome } = await connect(s)
     const id = outcome.connectionId!
     store.unreachable = true
-    await s.invoke('store.call', [{ connectionId: id, operation: 'checkouts.count', params: {} }])
+    await s.invoke('store.call', [id, 'checkouts.count', {}])
     await ok(s, 'connections.disconnect', [id])
     store.unreachable = false
     const before = store.received.length
@@ -259,15 +259,16 @@ describe('hostile IPC payloads', () => {
     ['an extra argument', 'connections.setActive', (id) => [id, 'extra']],
     ['an unknown scope', 'connections.begin', () => [{ shopUrl: 'x', clientId: 'y', clientSecret: 'z', scopes: ['delete_everything'] }]],
     ['a huge client secret', 'connections.begin', () => [{ shopUrl: 'x', clientId: 'y', clientSecret: 's'.repeat(100_000), scopes: ['read_orders'] }]],
-    ['an unknown operation', 'store.call', (id) => [{ connectionId: id, operation: 'orders.nuke', params: {} }]],
-    ['an inherited operation name', 'store.call', (id) => [{ connectionId: id, operation: 'constructor', params: {} }]],
-    ['__proto__ inside params', 'store.call', (id) => [proto(`{"connectionId":"${id}","operation":"checkouts.count","params":{"__proto__":{"polluted":true}}}`)]],
-    ['a query the operation does not take', 'store.call', (id) => [{ connectionId: id, operation: 'checkouts.count', params: { query: { page: 1 } } }]],
-    ['an extra params key', 'store.call', (id) => [{ connectionId: id, operation: 'orders.list', params: { query: { page: 2 }, extra: 1 } }]],
-    ['a string for a page number', 'store.call', (id) => [{ connectionId: id, operation: 'orders.list', params: { query: { page: 'abc' } } }]],
-    ['wrong body types', 'store.call', (id) => [{ connectionId: id, operation: 'orders.track', params: { path: { id: 1 }, body: { trackno: ['x'], sendemail: 'yes' } } }]],
-    ['a path id that is not a number', 'store.call', (id) => [{ connectionId: id, operation: 'orders.get', params: { path: { id: '../../admin' } } }]],
-    ['an array as connection id', 'store.call', (id) => [{ connectionId: [id], operation: 'checkouts.count', params: {} }]],
+    ['an unknown operation', 'store.call', (id) => [id, 'orders.nuke', {}]],
+    ['an inherited operation name', 'store.call', (id) => [id, 'constructor', {}]],
+    ['__proto__ inside params', 'store.call', (id) => [id, 'checkouts.count', proto('{"__proto__":{"polluted":true}}')]],
+    ['a query the operation does not take', 'store.call', (id) => [id, 'checkouts.count', { query: { page: 1 } }]],
+    ['an extra params key', 'store.call', (id) => [id, 'orders.list', { query: { page: 2 }, extra: 1 }]],
+    ['a string for a page number', 'store.call', (id) => [id, 'orders.list', { query: { page: 'abc' } }]],
+    ['wrong body types', 'store.call', (id) => [id, 'orders.track', { path: { id: 1 }, body: { trackno: ['x'], sendemail: 'yes' } }]],
+    ['a path id that is not a number', 'store.call', (id) => [id, 'orders.get', { path: { id: '../../admin' } }]],
+    ['an array as connection id', 'store.call', (id) => [[id], 'checkouts.count', {}]],
+    ['an extra argument to store.call', 'store.call', (id) => [id, 'checkouts.count', {}, 'extra']],
     ['a javascript: link', 'app.openExternal', () => ['javascript:alert(1)']],
     ['a file: link', 'app.openExternal', () => ['file:///etc/passwd']],
     ['an object for a link', 'app.openExternal', () => [{ toString: 'https://example.com' }]],
@@ -335,7 +336,7 @@ describe('hostile IPC payloads', () => {
     const s = await start(makeHost(vault))
     const { outcome } = await connect(s)
     explode = true
-    const result = await s.invoke('store.call', [{ connectionId: outcome.connectionId, operation: 'checkouts.count', params: {} }])
+    const result = await s.invoke('store.call', [outcome.connectionId, 'checkouts.count', {}])
     expect(result).toEqual({ ok: false, error: { code: 'internal', message: expect.stringMatching(/^Something went wrong inside Storedesk/) } })
     expect(JSON.stringify(result)).not.toContain('exploded')
     const log = await readFile(join(profileDir, 'diagnostics.log'), 'utf8')

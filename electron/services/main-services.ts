@@ -261,23 +261,24 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
       return announceConnections()
     },
 
-    'store.call': async ([call]) => {
-      const connection = requireConnection(call.connectionId)
-      const params = paramsSchema(call.operation).safeParse(call.params ?? {})
-      if (!params.success) fail('bad_request', `The ${call.operation} request is not valid: ${describeIssues(params.error.issues)}.`)
-      const required = operations[call.operation].scopes
+    'store.call': async ([connectionId, operation, rawParams]) => {
+      const connection = requireConnection(connectionId)
+      // No params: undefined, or null once JSON has carried an undefined over HTTP.
+      const params = paramsSchema(operation).safeParse(rawParams ?? {})
+      if (!params.success) fail('bad_request', `The ${operation} request is not valid: ${describeIssues(params.error.issues)}.`)
+      const required = operations[operation].scopes
       if (!hasScopes(connection.scopes, required)) {
         fail('forbidden', `This needs the ${describeScopes(required)} permission, which this store did not grant. Reconnect the store and grant it.`)
       }
       if (connection.isDemo) await demoReady
-      const current = requireConnection(call.connectionId)
+      const current = requireConnection(connectionId)
       const token = await store.token(current.id)
       if (token === null) fail('not_connected', "Storedesk can no longer read this store's access. Reconnect the store.")
       diagnostics.rememberSecret(token)
       const controller = new AbortController()
       inFlight.add(controller)
       try {
-        const result = await client.call({ connectionId: current.id, baseUrl: current.baseUrl, token: token }, call.operation, params.data as object, { signal: controller.signal })
+        const result = await client.call({ connectionId: current.id, baseUrl: current.baseUrl, token: token }, operation, params.data as object, { signal: controller.signal })
         if (!result.ok) {
           if (result.error.code === 'unauthorized' && !refusedTokens.has(current.id)) {
             refusedTokens.add(current.id)

@@ -12,6 +12,7 @@ import { isWholeHost } from '../common/shop-host'
 import { computeHmac, verifyHmac } from './hmac'
 import type { FetchLike } from './api-client'
 import type { RequestLog } from './request-log'
+import { parseJsonAs } from './parse-json'
 
 export { ATTEMPT_LIFETIME_MS }
 export const LAUNCH_LINK_MAX_AGE_S = 5 * 60
@@ -248,13 +249,7 @@ export function createOAuthFlow(options: OAuthFlowOptions = {}) {
         logEntry('oauth')
         return refuse(attempt.attemptId, `The store did not accept the authorization code (error ${response.status}). Start connecting again.`)
       }
-      let json: unknown
-      try {
-        json = JSON.parse(text)
-      } catch {
-        json = undefined
-      }
-      const parsed = TokenResponse.safeParse(json)
+      const parsed = parseJsonAs(TokenResponse, text)
       if (!parsed.success) {
         logEntry('invalid_response')
         return refuse(attempt.attemptId, 'The store answered the token exchange with something Storedesk does not understand. Nothing was connected.')

@@ -62,7 +62,7 @@ describe('the embedded demo store, connected through the real OAuth flow', () =>
     const outcome = await services.handleOAuthCallback(callback)
     expect(outcome).toMatchObject({ ok: true, attemptId: attempt.attemptId })
     const id = outcome.connectionId!
-    const orders = value<{ data: unknown[] }>(await services.invoke('store.call', [{ connectionId: id, operation: 'orders.list', params: { query: { page: 1 } } }]))
+    const orders = value<{ data: unknown[] }>(await services.invoke('store.call', [id, 'orders.list', { query: { page: 1 } }]))
     expect(orders.data.length).toBeGreaterThan(0)
 
     expect(await services.handleOAuthCallback(callback)).toMatchObject({ ok: false, error: { code: 'oauth', message: expect.stringContaining('already used') } })
@@ -82,7 +82,7 @@ describe('the embedded demo store, connected through the real OAuth flow', () =>
     services = await createMainServices(host(), { maxAttempts: 1 })
     const again = value<ConnectionsState>(await services.invoke('connections.get', []))
     expect(again.activeId).toBe(id)
-    const count = value<{ count: number }>(await services.invoke('store.call', [{ connectionId: id, operation: 'checkouts.count', params: {} }]))
+    const count = value<{ count: number }>(await services.invoke('store.call', [id, 'checkouts.count', {}]))
     expect(count.count).toBeGreaterThanOrEqual(0)
   })
 

@@ -11,6 +11,7 @@ import { dirname } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import type { SecretVault } from './host-contract'
+import { parseJsonAs } from './parse-json'
 
 export interface VaultCipher {
   encrypt(plain: string): Buffer
@@ -46,13 +47,7 @@ function createVault(file: string, encrypted: boolean, seal: (s: string) => stri
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {}
       throw error
     }
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      json = undefined
-    }
-    const parsed = VaultFile.safeParse(json)
+    const parsed = parseJsonAs(VaultFile, text)
     // An unreadable vault file means every secret is lost: connections ask for a reconnect.
     return parsed.success ? { ...parsed.data.entries } : {}
   }

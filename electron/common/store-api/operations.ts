@@ -33,6 +33,7 @@ const OptText = z.string().optional()
 /** Date range `YYYY-MM-DD,YYYY-MM-DD`; either side may be empty for an open range. */
 export const DateRange = z.string().regex(/^(\d{4}-\d{2}-\d{2})?,(\d{4}-\d{2}-\d{2})?$/, 'expected YYYY-MM-DD,YYYY-MM-DD')
 const PageNo = z.number().int().positive()
+const Ids = z.array(z.number().int().positive())
 
 export const ORDER_SORTS = ['date', '-date', 'modified_date', '-modified_date', 'paid_date', '-paid_date', 'total_sales', '-total_sales'] as const
 export const BLOG_SORTS = ['created_at', '-created_at', 'updated_at', '-updated_at', 'title', '-title', 'visible_at', '-visible_at'] as const
@@ -66,26 +67,25 @@ const ShippingAddressInput = z.object({
 })
 export type ShippingAddressInput = z.infer<typeof ShippingAddressInput>
 
+/** The search-engine fields blogs and collections both carry. */
+const SeoInput = { seo_title: OptText, seo_description: OptText, seo_slug: OptText }
+
 const BlogInput = z.object({
   title: OptText,
   summary: OptText,
   content: OptText,
   author: OptText,
-  seo_title: OptText,
-  seo_description: OptText,
-  seo_slug: OptText,
+  ...SeoInput,
   cover_id: z.number().int().nonnegative().nullable().optional(),
   visible_at: z.string().nullable().optional(),
-  collection_ids: z.array(z.number().int().positive()).optional(),
+  collection_ids: Ids.optional(),
 })
 export type BlogInput = z.infer<typeof BlogInput>
 
 const CollectionInput = z.object({
   title: OptText,
   description: OptText,
-  seo_title: OptText,
-  seo_description: OptText,
-  seo_slug: OptText,
+  ...SeoInput,
   sort_type: z.enum(COLLECTION_SORT_TYPES).optional(),
 })
 export type CollectionInput = z.infer<typeof CollectionInput>
@@ -97,7 +97,7 @@ const BatchFilter = {
 
 export const BlogBatchOperate = z.object({
   action: z.enum(BLOG_BATCH_ACTIONS),
-  collection_ids: z.array(z.number().int().positive()).optional(),
+  collection_ids: Ids.optional(),
 })
 
 const Deleted = z.null()
@@ -118,7 +118,18 @@ interface OperationSpec {
   response: z.ZodType
 }
 
-const op = <S extends OperationSpec>(s: S) => s
+/** One row of the table: method, version segment, path and scopes, then the row's schemas. */
+const op = <const M extends OperationSpec['method'], S extends Pick<OperationSpec, 'pathParams' | 'query' | 'body' | 'response'>>(
+  method: M,
+  version: string,
+  path: string,
+  scopes: ScopeRequirement,
+  schemas: S,
+) => ({ method, version, path, scopes, ...schemas })
+
+const ById = z.object({ id: Id })
+const ResourceById = z.object({ resource: z.enum(Object.values(META_FIELD_RESOURCE_PATHS) as [string, ...string[]]), id: Id })
+const MetaFieldValues = z.object({ data: z.array(MetaFieldValue) })
 
 const readOrders: ScopeRequirement = [['read_orders']]
 const writeOrders: ScopeRequirement = [['write_orders']]
@@ -128,10 +139,11 @@ const readAndWriteContent: ScopeRequirement = [['read_content'], ['write_content
 const readMeta: ScopeRequirement = [['read_orders', 'read_content']]
 const writeMeta: ScopeRequirement = [['write_orders', 'write_content']]
 
+const { checkouts: CHECKOUTS, orders: ORDERS, metaFields: META, content: CONTENT } = API_VERSIONS
+
 export const operations = {
   // ------------------------------------------------------------ abandoned checkouts
-  'checkouts.list': op({
-    method: 'GET', version: API_VERSIONS.checkouts, path: '/checkouts', scopes: readOrders,
+  'checkouts.list': op('GET', CHECKOUTS, '/checkouts', readOrders, {
     query: z.object({
       page: PageNo.optional(),
       page_size: z.number().int().min(1).max(250).optional(),
@@ -143,19 +155,11 @@ export const operations = {
     }),
     response: z.looseObject({ data: z.array(CheckoutSummary) }),
   }),
-  'checkouts.count': op({
-    method: 'GET', version: API_VERSIONS.checkouts, path: '/checkouts/count', scopes: readOrders,
-    response: z.object({ count: z.number().int().nonnegative() }),
-  }),
-  'checkouts.get': op({
-    method: 'GET', version: API_VERSIONS.checkouts, path: '/checkouts/{id}', scopes: readOrders,
-    pathParams: z.object({ id: Id }),
-    response: one(CheckoutDetail),
-  }),
+  'checkouts.count': op('GET', CHECKOUTS, '/checkouts/count', readOrders, { response: z.object({ count: z.number().int().nonnegative() }) }),
+  'checkouts.get': op('GET', CHECKOUTS, '/checkouts/{id}', readOrders, { pathParams: ById, response: one(CheckoutDetail) }),
 
   // ------------------------------------------------------------ orders
-  'orders.list': op({
-    method: 'GET', version: API_VERSIONS.orders, path: '/orders', scopes: readOrders,
+  'orders.list': op('GET', ORDERS, '/orders', readOrders, {
     query: z.object({
       page: PageNo.optional(),
       page_size: z.number().int().min(1).max(250).optional(),
@@ -169,40 +173,21 @@ export const operations = {
     }),
     response: paginated(Order),
   }),
-  'orders.get': op({
-    method: 'GET', version: API_VERSIONS.orders, path: '/orders/{id}', scopes: readOrders,
-    pathParams: z.object({ id: Id }),
-    response: one(Order),
-  }),
-  'orders.updateShipping': op({
-    method: 'POST', version: API_VERSIONS.orders, path: '/orders/{id}/shipping', scopes: writeOrders,
-    pathParams: z.object({ id: Id }),
-    body: z.object({ shipping: ShippingAddressInput }),
-    response: one(Order),
-  }),
-  'orders.track': op({
-    method: 'POST', version: API_VERSIONS.orders, path: '/orders/{id}/track', scopes: writeOrders,
-    pathParams: z.object({ id: Id }),
+  'orders.get': op('GET', ORDERS, '/orders/{id}', readOrders, { pathParams: ById, response: one(Order) }),
+  'orders.updateShipping': op('POST', ORDERS, '/orders/{id}/shipping', writeOrders, { pathParams: ById, body: z.object({ shipping: ShippingAddressInput }), response: one(Order) }),
+  'orders.track': op('POST', ORDERS, '/orders/{id}/track', writeOrders, {
+    pathParams: ById,
     body: z.object({ trackno: Text, sendemail: z.boolean(), logistics_company: OptText }),
     response: one(Order),
   }),
 
   // ------------------------------------------------------------ meta field definitions
-  'metaFields.list': op({
-    method: 'GET', version: API_VERSIONS.metaFields, path: '/meta_fields', scopes: readMeta,
-    query: z.object({
-      'filter[resource_type]': OptText,
-      'filter[pinned_position]': z.enum(['0', '1']).optional(),
-    }),
+  'metaFields.list': op('GET', META, '/meta_fields', readMeta, {
+    query: z.object({ 'filter[resource_type]': OptText, 'filter[pinned_position]': z.enum(['0', '1']).optional() }),
     response: z.object({ data: z.array(MetaFieldDefinition) }),
   }),
-  'metaFields.get': op({
-    method: 'GET', version: API_VERSIONS.metaFields, path: '/meta_fields/{id}', scopes: readMeta,
-    pathParams: z.object({ id: Id }),
-    response: one(MetaFieldDefinition),
-  }),
-  'metaFields.create': op({
-    method: 'POST', version: API_VERSIONS.metaFields, path: '/meta_fields', scopes: writeMeta,
+  'metaFields.get': op('GET', META, '/meta_fields/{id}', readMeta, { pathParams: ById, response: one(MetaFieldDefinition) }),
+  'metaFields.create': op('POST', META, '/meta_fields', writeMeta, {
     body: z.object({
       key: Text,
       status: z.enum(META_FIELD_STATUSES),
@@ -216,9 +201,8 @@ export const operations = {
     }),
     response: one(MetaFieldDefinition),
   }),
-  'metaFields.update': op({
-    method: 'PUT', version: API_VERSIONS.metaFields, path: '/meta_fields/{id}', scopes: writeMeta,
-    pathParams: z.object({ id: Id }),
+  'metaFields.update': op('PUT', META, '/meta_fields/{id}', writeMeta, {
+    pathParams: ById,
     body: z.object({
       name: OptText,
       description: OptText,
@@ -228,29 +212,22 @@ export const operations = {
     }),
     response: one(MetaFieldDefinition),
   }),
-  'metaFields.delete': op({
-    method: 'DELETE', version: API_VERSIONS.metaFields, path: '/meta_fields/{id}', scopes: writeMeta,
-    pathParams: z.object({ id: Id }),
-    response: Deleted,
-  }),
+  'metaFields.delete': op('DELETE', META, '/meta_fields/{id}', writeMeta, { pathParams: ById, response: Deleted }),
 
   // ------------------------------------------------------------ meta field values
-  'metaFieldValues.list': op({
-    method: 'GET', version: API_VERSIONS.metaFields, path: '/{resource}/{id}/meta_fields', scopes: readMeta,
-    pathParams: z.object({ resource: z.enum(Object.values(META_FIELD_RESOURCE_PATHS) as [string, ...string[]]), id: Id }),
+  'metaFieldValues.list': op('GET', META, '/{resource}/{id}/meta_fields', readMeta, {
+    pathParams: ResourceById,
     query: z.object({ pinned_position: z.enum(['0', '1']).optional() }),
-    response: z.object({ data: z.array(MetaFieldValue) }),
+    response: MetaFieldValues,
   }),
-  'metaFieldValues.set': op({
-    method: 'PUT', version: API_VERSIONS.metaFields, path: '/{resource}/{id}/meta_fields', scopes: writeMeta,
-    pathParams: z.object({ resource: z.enum(Object.values(META_FIELD_RESOURCE_PATHS) as [string, ...string[]]), id: Id }),
+  'metaFieldValues.set': op('PUT', META, '/{resource}/{id}/meta_fields', writeMeta, {
+    pathParams: ResourceById,
     body: z.object({ meta_field_id: Text, value: Text }),
-    response: z.object({ data: z.array(MetaFieldValue) }),
+    response: MetaFieldValues,
   }),
 
   // ------------------------------------------------------------ blog collections
-  'collections.list': op({
-    method: 'GET', version: API_VERSIONS.content, path: '/blog_collections', scopes: readContent,
+  'collections.list': op('GET', CONTENT, '/blog_collections', readContent, {
     query: z.object({
       page: PageNo.optional(),
       'filter[key]': OptText,
@@ -259,38 +236,15 @@ export const operations = {
     }),
     response: paginatedInLinks(BlogCollection),
   }),
-  'collections.get': op({
-    method: 'GET', version: API_VERSIONS.content, path: '/blog_collections/{id}', scopes: readContent,
-    pathParams: z.object({ id: Id }),
-    response: one(BlogCollection),
-  }),
-  'collections.create': op({
-    method: 'POST', version: API_VERSIONS.content, path: '/blog_collections', scopes: writeContent,
-    body: CollectionInput.extend({ title: Text, blog_ids: z.array(z.number().int().positive()).optional() }),
-    response: one(BlogCollection),
-  }),
-  'collections.update': op({
-    method: 'PUT', version: API_VERSIONS.content, path: '/blog_collections/{id}', scopes: readAndWriteContent,
-    pathParams: z.object({ id: Id }),
-    body: CollectionInput,
-    response: one(BlogCollection),
-  }),
-  'collections.delete': op({
-    method: 'DELETE', version: API_VERSIONS.content, path: '/blog_collections/{id}', scopes: writeContent,
-    pathParams: z.object({ id: Id }),
-    response: Deleted,
-  }),
-  'collections.blogs': op({
-    method: 'GET', version: API_VERSIONS.content, path: '/blog_collections/{id}/blogs', scopes: readContent,
-    pathParams: z.object({ id: Id }),
-    query: z.object({ page: PageNo.optional() }),
-    response: paginated(Blog),
-  }),
-  'collections.batch': op({
-    method: 'POST', version: API_VERSIONS.content, path: '/blog_collections/{id}/batch', scopes: writeContent,
-    pathParams: z.object({ id: Id }),
+  'collections.get': op('GET', CONTENT, '/blog_collections/{id}', readContent, { pathParams: ById, response: one(BlogCollection) }),
+  'collections.create': op('POST', CONTENT, '/blog_collections', writeContent, { body: CollectionInput.extend({ title: Text, blog_ids: Ids.optional() }), response: one(BlogCollection) }),
+  'collections.update': op('PUT', CONTENT, '/blog_collections/{id}', readAndWriteContent, { pathParams: ById, body: CollectionInput, response: one(BlogCollection) }),
+  'collections.delete': op('DELETE', CONTENT, '/blog_collections/{id}', writeContent, { pathParams: ById, response: Deleted }),
+  'collections.blogs': op('GET', CONTENT, '/blog_collections/{id}/blogs', readContent, { pathParams: ById, query: z.object({ page: PageNo.optional() }), response: paginated(Blog) }),
+  'collections.batch': op('POST', CONTENT, '/blog_collections/{id}/batch', writeContent, {
+    pathParams: ById,
     body: z.object({
-      ids: z.array(z.number().int().positive()).optional(),
+      ids: Ids.optional(),
       select_all: z.boolean().optional(),
       operate: z.enum(COLLECTION_BATCH_OPERATIONS),
       end_position: z.number().int().positive().optional(),
@@ -300,8 +254,7 @@ export const operations = {
   }),
 
   // ------------------------------------------------------------ blogs
-  'blogs.list': op({
-    method: 'GET', version: API_VERSIONS.content, path: '/blogs', scopes: readContent,
+  'blogs.list': op('GET', CONTENT, '/blogs', readContent, {
     query: z.object({
       page: PageNo.optional(),
       sort: z.enum(BLOG_SORTS).optional(),
@@ -312,35 +265,12 @@ export const operations = {
     }),
     response: paginated(Blog),
   }),
-  'blogs.get': op({
-    method: 'GET', version: API_VERSIONS.content, path: '/blogs/{id}', scopes: readContent,
-    pathParams: z.object({ id: Id }),
-    response: one(Blog),
-  }),
-  'blogs.create': op({
-    method: 'POST', version: API_VERSIONS.content, path: '/blogs', scopes: writeContent,
-    body: BlogInput.extend({ title: Text }),
-    response: one(Blog),
-  }),
-  'blogs.update': op({
-    method: 'PUT', version: API_VERSIONS.content, path: '/blogs/{id}', scopes: readAndWriteContent,
-    pathParams: z.object({ id: Id }),
-    body: BlogInput,
-    response: one(Blog),
-  }),
-  'blogs.delete': op({
-    method: 'DELETE', version: API_VERSIONS.content, path: '/blogs/{id}', scopes: writeContent,
-    pathParams: z.object({ id: Id }),
-    response: Deleted,
-  }),
-  'blogs.batch': op({
-    method: 'POST', version: API_VERSIONS.content, path: '/blogs/batch', scopes: writeContent,
-    body: z.object({
-      ids: z.array(z.number().int().positive()).optional(),
-      select_all: z.boolean().optional(),
-      operate: BlogBatchOperate,
-      ...BatchFilter,
-    }),
+  'blogs.get': op('GET', CONTENT, '/blogs/{id}', readContent, { pathParams: ById, response: one(Blog) }),
+  'blogs.create': op('POST', CONTENT, '/blogs', writeContent, { body: BlogInput.extend({ title: Text }), response: one(Blog) }),
+  'blogs.update': op('PUT', CONTENT, '/blogs/{id}', readAndWriteContent, { pathParams: ById, body: BlogInput, response: one(Blog) }),
+  'blogs.delete': op('DELETE', CONTENT, '/blogs/{id}', writeContent, { pathParams: ById, response: Deleted }),
+  'blogs.batch': op('POST', CONTENT, '/blogs/batch', writeContent, {
+    body: z.object({ ids: Ids.optional(), select_all: z.boolean().optional(), operate: BlogBatchOperate, ...BatchFilter }),
     response: Affected,
   }),
 } as const satisfies Record<string, OperationSpec>

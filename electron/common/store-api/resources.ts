@@ -253,39 +253,22 @@ export const FINANCIAL_STATUSES = ['paid', 'partial-refund', 'refund', 'unpaid']
 export const FULFILLMENT_STATUSES = ['unfulfilled', 'fulfilled'] as const
 export const ORDER_SORT_KEYS = ['date', 'modified_date', 'paid_date', 'total_sales'] as const
 
-export const OrderBillingAddress = z.looseObject({
+/** What an order's billing and shipping addresses both carry. */
+const orderAddressCommon = {
   first_name: Str,
   last_name: Str,
-  company: Str.optional(),
   address_1: Str,
   address_2: Str,
   city: Str,
   state: Str,
   postcode: Str,
   country: Str,
-  email: Str,
   phone: Str,
   address_index: Str,
-  subscribed: Str,
-  state_name: Str,
   short_address: Str.optional(),
-})
-
-export const OrderShippingAddress = z.looseObject({
-  first_name: Str,
-  last_name: Str,
-  company: Str,
-  address_1: Str,
-  address_2: Str,
-  city: Str,
-  state: Str,
-  postcode: Str,
-  country: Str,
-  address_index: Str,
-  phone: Str,
-  address_note: Str.optional(),
-  short_address: Str.optional(),
-})
+}
+export const OrderBillingAddress = z.looseObject({ ...orderAddressCommon, company: Str.optional(), email: Str, subscribed: Str, state_name: Str })
+export const OrderShippingAddress = z.looseObject({ ...orderAddressCommon, company: Str, address_note: Str.optional() })
 export type OrderShippingAddress = z.infer<typeof OrderShippingAddress>
 
 export const OrderRefund = z.looseObject({
@@ -445,14 +428,12 @@ export const MetaFieldRule = z.looseObject({
 })
 export type MetaFieldRule = z.infer<typeof MetaFieldRule>
 
+/** What a definition says of its field, which each value repeats. */
+const metaFieldDescription = { name: Str, namespace: Str, key: Str, description: Str, type: Str, rule: MetaFieldRule }
+
 export const MetaFieldDefinition = z.looseObject({
   id: Num,
-  name: Str,
-  namespace: Str,
-  key: Str,
-  description: Str,
-  type: Str,
-  rule: MetaFieldRule,
+  ...metaFieldDescription,
   resource_type: Str,
   created_at_gmt: Str,
   updated_at_gmt: Str,
@@ -462,12 +443,7 @@ export const MetaFieldDefinition = z.looseObject({
 export type MetaFieldDefinition = z.infer<typeof MetaFieldDefinition>
 
 export const MetaFieldValue = z.looseObject({
-  name: Str,
-  namespace: Str,
-  key: Str,
-  description: Str,
-  type: Str,
-  rule: MetaFieldRule,
+  ...metaFieldDescription,
   pinned_position: z.boolean(),
   value: Str.nullable(),
   status: Str,

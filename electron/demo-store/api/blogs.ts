@@ -11,7 +11,7 @@ import type { RouteContext } from './context'
 import { SLUG_PATTERN, blogOut, byField } from './content-shape'
 import { envelope, pageOf, wholeList } from './paging'
 import { ApiError } from '../http/errors'
-import { checkLengths, containsText, notFound, parseBody, parseQuery, pathId, routePath, throwIfAny, validationError } from './validation'
+import { checkLengths, containsText, found, parseBody, parseQuery, pathId, routePath, throwIfAny, validationError } from './validation'
 
 export const BLOG_PAGE_SIZE = 15
 
@@ -48,11 +48,7 @@ function uniqueSlug(data: DemoData, base: string, selfId: number): string {
 }
 
 export function registerBlogRoutes({ app, data, hooks }: RouteContext): void {
-  const findBlog = (id: number) => {
-    const blog = data.blog(id)
-    if (!blog) throw notFound('blog', id)
-    return blog
-  }
+  const findBlog = (id: number) => found(data.blog(id), 'blog', id)
 
   app.get(routePath('blogs.list'), (c) => {
     const q = parseQuery(c, 'blogs.list')

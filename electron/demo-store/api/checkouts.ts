@@ -4,7 +4,7 @@
 import type { CheckoutDetail, CheckoutSummary } from '../../common/store-api/resources'
 import type { RouteContext } from './context'
 import { inDayRange, parseDayRange } from './orders'
-import { notFound, parseQuery, pathId, routePath } from './validation'
+import { found, parseQuery, pathId, routePath } from './validation'
 
 export const CHECKOUT_PAGE_SIZE = { default: 50, max: 250 } as const
 
@@ -40,8 +40,6 @@ export function registerCheckoutRoutes({ app, data }: RouteContext): void {
 
   app.get(routePath('checkouts.get'), (c) => {
     const id = pathId(c, 'checkout')
-    const checkout = data.checkout(id)
-    if (!checkout) throw notFound('checkout', id)
-    return c.json({ data: checkout })
+    return c.json({ data: found(data.checkout(id), 'checkout', id) })
   })
 }

@@ -11,7 +11,7 @@ import { blogMatches, deleteBlog } from './blogs'
 import type { RouteContext } from './context'
 import { SLUG_PATTERN, blogOut, byField, collectionBlogs, collectionOut } from './content-shape'
 import { envelope, pageOf, wholeList } from './paging'
-import { checkLengths, containsText, notFound, parseBody, parseQuery, pathId, routePath, throwIfAny, validationError } from './validation'
+import { checkLengths, containsText, found, parseBody, parseQuery, pathId, routePath, throwIfAny, validationError } from './validation'
 
 export const COLLECTION_PAGE_SIZE = 20
 export const COLLECTION_BLOGS_PAGE_SIZE = 15
@@ -35,11 +35,7 @@ export function moveBlogs(order: number[], ids: number[], endPosition: number): 
 }
 
 export function registerCollectionRoutes({ app, data, hooks }: RouteContext): void {
-  const findCollection = (id: number) => {
-    const col = data.collection(id)
-    if (!col) throw notFound('blog collection', id)
-    return col
-  }
+  const findCollection = (id: number) => found(data.collection(id), 'blog collection', id)
 
   app.get(routePath('collections.list'), (c) => {
     const q = parseQuery(c, 'collections.list')

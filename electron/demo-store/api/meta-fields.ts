@@ -1,69 +1,22 @@
 // Meta field definitions (CRUD) and their values on resources (GET/PUT
 // /{resource}/{id}/meta_fields). A value is checked against its definition's type and rule
-// (min_length / max_length on the value's length, regular_expression matching the whole
-// value) before it is stored; see docs/demo-store.md for each type's format.
-import { META_FIELD_RESOURCE_PATHS, type META_FIELD_TYPES } from '../../common/store-api/operations'
+// before it is stored, by the checks the app makes too (common/store-api/meta-values.ts), the
+// pattern run in regex-guard.ts's worker thread; see docs/demo-store.md for each type's format.
+import { checkValue, ruleProblems } from '../../common/store-api/meta-values'
+import { META_FIELD_RESOURCE_PATHS } from '../../common/store-api/operations'
 import type { MetaFieldDefinition, MetaFieldValue } from '../../common/store-api/resources'
 import type { DemoData } from '../data/demo-data'
-import { gmt, isCalendarDate, local, parseClientDateTime } from '../data/time'
+import { gmt, local } from '../data/time'
 import { ApiError } from '../http/errors'
 import type { RouteContext } from './context'
-import { MAX_TESTED_LENGTH, matchesWhole, patternProblem } from './regex-guard'
-import { checkLengths, notFound, parseBody, parseQuery, pathId, routePath, throwIfAny, validationError } from './validation'
+import { matchesWhole } from './regex-guard'
+import { checkLengths, found, parseBody, parseQuery, pathId, routePath, throwIfAny, validationError } from './validation'
 
-export const MAX_VALUE_LENGTH = 65_535
 const IMMUTABLE_ON_UPDATE = ['key', 'namespace', 'resource_type', 'type'] as const
 
-type MetaType = (typeof META_FIELD_TYPES)[number]
-
-/** Null when `value` is a valid `type` value, else what is wrong with it. */
-export function typeProblem(type: MetaType | string, value: string): string | null {
-  switch (type) {
-    case 'integer':
-      return /^-?\d{1,15}$/.test(value) ? null : 'must be a whole number such as 42'
-    case 'decimal':
-      return /^-?\d{1,15}(\.\d{1,10})?$/.test(value) ? null : 'must be a decimal number such as 3.14'
-    case 'boolean':
-      return value === 'true' || value === 'false' ? null : "must be 'true' or 'false'"
-    case 'date':
-      return isCalendarDate(value) ? null : 'must be a date YYYY-MM-DD'
-    case 'date_time':
-      return parseClientDateTime(value) ? null : 'must be a date-time YYYY-MM-DD HH:MM:SS or ISO 8601 with an offset'
-    case 'url': {
-      try {
-        const url = new URL(value)
-        return url.protocol === 'http:' || url.protocol === 'https:' ? null : 'must be an http or https URL'
-      } catch {
-        return 'must be an http or https URL'
-      }
-    }
-    case 'json':
-      try {
-        JSON.parse(value)
-        return null
-      } catch {
-        return 'must be valid JSON'
-      }
-    case 'text':
-      return /[\r\n]/.test(value) ? 'must be a single line (use multi_line_text for several lines)' : null
-    default:
-      return null
-  }
-}
-
-function ruleProblems(rule: MetaFieldDefinition['rule'] | undefined): Record<string, string[]> {
-  const fields: Record<string, string[]> = {}
-  if (!rule) return fields
-  const { min_length: min, max_length: max, regular_expression: pattern } = rule
-  for (const [name, n] of [['min_length', min], ['max_length', max]] as const) {
-    if (n !== undefined && n !== null && (!Number.isInteger(n) || n < 0 || n > MAX_VALUE_LENGTH)) (fields[`rule.${name}`] ??= []).push(`must be a whole number from 0 to ${MAX_VALUE_LENGTH}`)
-  }
-  if (typeof min === 'number' && typeof max === 'number' && min > max) (fields['rule.min_length'] ??= []).push('must not be greater than max_length')
-  if (typeof pattern === 'string' && pattern !== '') {
-    const problem = patternProblem(pattern)
-    if (problem) (fields['rule.regular_expression'] ??= []).push(problem)
-  }
-  return fields
+/** The shared rule checks, as the 422's per-field lists. */
+function ruleProblemLists(rule: MetaFieldDefinition['rule'] | undefined): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(rule ? ruleProblems(rule) : {}).map(([field, message]) => [field, [message]]))
 }
 
 /** Keeps only the rule members the store knows, so stray keys in a request are not stored. */
@@ -96,11 +49,7 @@ export function valuesOf(data: DemoData, resourceType: string, resourceId: numbe
 const RESOURCE_TYPE_BY_PATH = new Map<string, string>(Object.entries(META_FIELD_RESOURCE_PATHS).map(([type, path]) => [path, type]))
 
 export function registerMetaFieldRoutes({ app, data, hooks }: RouteContext): void {
-  const findDefinition = (id: number) => {
-    const def = data.metaField(id)
-    if (!def) throw notFound('meta field', id)
-    return def
-  }
+  const findDefinition = (id: number) => found(data.metaField(id), 'meta field', id)
 
   app.get(routePath('metaFields.list'), (c) => {
     const q = parseQuery(c, 'metaFields.list')
@@ -117,7 +66,7 @@ export function registerMetaFieldRoutes({ app, data, hooks }: RouteContext): voi
 
   app.post(routePath('metaFields.create'), async (c) => {
     const { body } = await parseBody(c, 'metaFields.create')
-    const fields = ruleProblems(body.rule)
+    const fields = ruleProblemLists(body.rule)
     checkLengths(body, fields)
     for (const key of ['key', 'namespace'] as const) {
       if (!/^[a-z0-9_]{1,100}$/.test(body[key])) (fields[key] ??= []).push('use 1 to 100 lower-case letters, digits and underscores')
@@ -141,7 +90,7 @@ export function registerMetaFieldRoutes({ app, data, hooks }: RouteContext): voi
   app.put(routePath('metaFields.update'), async (c) => {
     const def = findDefinition(pathId(c, 'meta field'))
     const { body, raw } = await parseBody(c, 'metaFields.update')
-    const fields = ruleProblems(body.rule)
+    const fields = ruleProblemLists(body.rule)
     checkLengths(body, fields)
     if (raw !== null && typeof raw === 'object') {
       for (const key of IMMUTABLE_ON_UPDATE) if (Object.hasOwn(raw, key)) fields[key] = ['cannot be changed after the meta field is created']
@@ -187,29 +136,12 @@ export function registerMetaFieldRoutes({ app, data, hooks }: RouteContext): voi
     if (!def || def.resource_type !== resourceType) throw validationError({ meta_field_id: [`no ${resourceType} meta field with id ${JSON.stringify(body.meta_field_id.slice(0, 40))}`] })
     if (def.status !== 'enabled') throw validationError({ meta_field_id: ['this meta field is disabled; enable it before writing values'] })
     const value = body.value
-    if (value !== '') {
-      const problems: string[] = []
-      if (value.length > MAX_VALUE_LENGTH) problems.push(`must be at most ${MAX_VALUE_LENGTH} characters`)
-      else {
-        const typeIssue = typeProblem(def.type, value)
-        if (typeIssue) problems.push(typeIssue)
-        const { min_length: min, max_length: max, regular_expression: pattern } = def.rule
-        if (typeof min === 'number' && value.length < min) problems.push(`must be at least ${min} characters`)
-        if (typeof max === 'number' && value.length > max) problems.push(`must be at most ${max} characters`)
-        if (typeof pattern === 'string' && pattern !== '' && problems.length === 0) {
-          if (value.length > MAX_TESTED_LENGTH) problems.push(`is too long to check against the pattern (limit ${MAX_TESTED_LENGTH} characters)`)
-          else if (patternProblem(pattern)) problems.push('cannot be checked: the meta field has an unsafe pattern')
-          else {
-            const matched = await matchesWhole(pattern, value)
-            if (matched === 'timeout') problems.push('took too long to check against the pattern')
-            else if (!matched) problems.push(`must match the pattern ${pattern}`)
-          }
-        }
-      }
-      if (problems.length > 0) throw validationError({ value: problems })
-      // The pattern check awaited a worker: the definition may have been deleted meanwhile.
-      if (data.metaField(def.id) !== def) throw new ApiError(409, 'The meta field was deleted while the value was being checked.')
-    }
+    const { problems, unchecked } = await checkValue(def.type, def.rule, value, matchesWhole)
+    if (unchecked?.reason === 'unsafe') problems.push('cannot be checked: the meta field has an unsafe pattern')
+    else if (unchecked?.reason === 'timeout') problems.push('took too long to check against the pattern')
+    if (problems.length > 0) throw validationError({ value: problems })
+    // The pattern check awaited a worker: the definition may have been deleted meanwhile.
+    if (data.metaField(def.id) !== def) throw new ApiError(409, 'The meta field was deleted while the value was being checked.')
     // An empty value clears the field.
     data.metaValues = data.metaValues.filter((v) => !(v.meta_field_id === def.id && v.resource_id === id))
     if (value !== '') data.metaValues.push({ meta_field_id: def.id, resource_id: id, value })

@@ -3,14 +3,15 @@
 // pre-sorted by DemoData, so a page of 250 from 100,000 orders does not touch the rest, and
 // reads answer with DemoData's cached JSON of each order.
 import countries from 'i18n-iso-countries'
+import { isCalendarDate } from '../../common/store-api/date-formats'
 import type { Order } from '../../common/store-api/resources'
 import { STATE_NAMES } from '../data/catalog'
 import { addressIndex, shortAddress } from '../data/addresses'
 import type { OrderSortKey, OrderSummary } from '../data/demo-data'
-import { gmt, isCalendarDate, local } from '../data/time'
+import { gmt, local } from '../data/time'
 import type { RouteContext } from './context'
 import { envelope } from './paging'
-import { checkLengths, notFound, parseBody, parseQuery, pathId, routePath, throwIfAny, validationError } from './validation'
+import { checkLengths, found, parseBody, parseQuery, pathId, routePath, throwIfAny, validationError } from './validation'
 
 export const ORDER_PAGE_SIZE = { default: 20, max: 250 } as const
 
@@ -35,16 +36,8 @@ export function inDayRange(day: string, range: { from: string; to: string } | un
 
 export function registerOrderRoutes({ app, data, hooks }: RouteContext): void {
   const withCurrentTime = (order: Order): Order => ({ ...order, current_time: local(hooks.now()) })
-  const findOrder = (id: number): Order => {
-    const order = data.order(id)
-    if (!order) throw notFound('order', id)
-    return order
-  }
-  const orderJson = (id: number, currentTime: string): string => {
-    const json = data.orderJson(id, currentTime)
-    if (json === undefined) throw notFound('order', id)
-    return json
-  }
+  const findOrder = (id: number): Order => found(data.order(id), 'order', id)
+  const orderJson = (id: number, currentTime: string): string => found(data.orderJson(id, currentTime), 'order', id)
   const bump = (order: Order) => {
     const now = hooks.now()
     order.post_modified = local(now)

@@ -1,12 +1,12 @@
 // A meta field's regular_expression comes from whoever defined the field: untrusted. It is
-// refused at definition time when it does not compile, is longer than 200 characters, or has
+// refused at definition time (common/regex-safety.ts) when it does not compile, is longer than 200 characters, or has
 // the shapes that backtrack catastrophically (a quantified group that itself holds a quantifier
 // or an alternation, e.g. `(a+)+`, `(a|aa)*`; backreferences). At evaluation the value tested
 // is capped, and the match runs in a worker thread that is killed after a time limit, so even
 // a pattern that slips past the checks cannot freeze the server.
 import { Worker } from 'node:worker_threads'
+import type { PatternRunner } from '../../common/store-api/meta-values'
 
-export { MAX_PATTERN_LENGTH, MAX_TESTED_LENGTH, patternProblem } from '../../common/regex-safety'
 export const MATCH_TIME_LIMIT_MS = 500
 
 const WORKER_SOURCE = `
@@ -19,11 +19,11 @@ parentPort.postMessage(new RegExp('^(?:' + workerData.pattern + ')$', 'u').test(
  * too long. The limit starts once the worker runs: starting a worker can itself take longer than
  * the limit on a busy machine, and that says nothing about the pattern.
  */
-export function matchesWhole(pattern: string, value: string): Promise<boolean | 'timeout'> {
-  return new Promise((resolve, reject) => {
+export const matchesWhole: PatternRunner = (pattern, value) =>
+  new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { pattern, value } })
     let timer: ReturnType<typeof setTimeout> | undefined
-    const finish = (outcome: boolean | 'timeout') => {
+    const finish = (outcome: 'match' | 'no-match' | 'timeout') => {
       clearTimeout(timer)
       void worker.terminate()
       resolve(outcome)
@@ -31,10 +31,9 @@ export function matchesWhole(pattern: string, value: string): Promise<boolean | 
     worker.once('online', () => {
       timer = setTimeout(() => finish('timeout'), MATCH_TIME_LIMIT_MS)
     })
-    worker.once('message', (matched: boolean) => finish(matched))
+    worker.once('message', (matched: boolean) => finish(matched ? 'match' : 'no-match'))
     worker.once('error', (error) => {
       clearTimeout(timer)
       reject(error)
     })
   })
-}

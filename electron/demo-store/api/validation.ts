@@ -34,8 +34,10 @@ export function pathId(c: Context, what: string, param = 'id'): number {
   return Number(raw)
 }
 
-export function notFound(what: string, id: number | string): ApiError {
-  return new ApiError(404, `No ${what} with id ${id}.`)
+/** `item`, or the store's 404 naming what was not found (`No blog with id 7.`). */
+export function found<T>(item: T | undefined | null, what: string, id: number): T {
+  if (item === undefined || item === null) throw new ApiError(404, `No ${what} with id ${id}.`)
+  return item
 }
 
 const NUMERIC_QUERY = new Set(['page', 'page_size'])

@@ -1,6 +1,8 @@
 // The demo store's clock formats. The store's local time zone is a fixed UTC−05:00
 // (no daylight saving, so local and GMT always differ by exactly five hours);
 // `*_gmt` fields are UTC. Plain timestamps are `YYYY-MM-DD HH:MM:SS`, as the reference says.
+import { isLocalDateTime, isStoreDateTime } from '../../common/store-api/date-formats'
+
 export const STORE_UTC_OFFSET_MINUTES = -5 * 60
 export const ZERO_DATE = '0000-00-00 00:00:00'
 
@@ -74,20 +76,6 @@ export function parseLocal(text: string): Date | null {
  * with `Z` or an offset. Returns null for anything else, including impossible dates.
  */
 export function parseClientDateTime(text: string): Date | null {
-  if (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) return parseLocal(text)
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) return null
-  const d = new Date(text)
-  if (Number.isNaN(d.getTime())) return null
-  const datePart = text.slice(0, 10)
-  const [y, mo, da] = datePart.split('-').map(Number) as [number, number, number]
-  const probe = new Date(Date.UTC(y, mo - 1, da))
-  return probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === da ? d : null
-}
-
-/** True for a real calendar date `YYYY-MM-DD`. */
-export function isCalendarDate(text: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text)
-  if (!m) return false
-  const d = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!))
-  return d.getUTCFullYear() === +m[1]! && d.getUTCMonth() === +m[2]! - 1 && d.getUTCDate() === +m[3]!
+  if (isLocalDateTime(text)) return parseLocal(text)
+  return isStoreDateTime(text) ? new Date(text) : null
 }

@@ -4,7 +4,7 @@
 // (docs/ipc.md). Either way failures arrive here as data and are thrown as
 // StoredeskError, so callers use plain try/catch.
 import { buildNamespacedApi } from '@common/ipc-api'
-import type { ChannelName, EventName, IpcErrorData, IpcResult, RawTransport, StoredeskApi } from '@common/ipc-contract'
+import type { ChannelName, EventName, IpcErrorData, IpcResult, PreloadApi, RawTransport, StoredeskApi } from '@common/ipc-contract'
 import { createHttpTransport } from './http-transport'
 
 export class StoredeskError extends Error {
@@ -36,40 +36,29 @@ export class StoredeskError extends Error {
   }
 }
 
-/** The raw object the Electron preload exposes: the contract's names, answering IpcResult. */
-type PreloadApi = Record<string, Record<string, (...args: unknown[]) => unknown>>
-
-declare global {
-  interface Window {
-    storedesk?: PreloadApi
-  }
-}
-
+/** The Electron preload's functions, looked up by channel or event name. */
 function preloadTransport(raw: PreloadApi): RawTransport {
-  const fn = (name: string) => {
-    const [ns, method] = name.split('.') as [string, string]
-    const f = raw[ns]?.[method]
+  const fn = (name: ChannelName | EventName) => {
+    const [ns, method] = name.split('.') as [keyof PreloadApi, string]
+    const f: unknown = (raw[ns] as Record<string, unknown> | undefined)?.[method]
     if (typeof f !== 'function') throw new Error(`preload does not expose ${name}`)
-    return f
+    return f as (...args: unknown[]) => unknown
   }
   return {
-    invoke: (channel: ChannelName, args: unknown[]) =>
-      channel === 'store.call'
-        ? (fn(channel)(...[(args[0] as { connectionId: unknown }).connectionId, (args[0] as { operation: unknown }).operation, (args[0] as { params: unknown }).params]) as Promise<IpcResult<unknown>>)
-        : (fn(channel)(...args) as Promise<IpcResult<unknown>>),
-    subscribe: (event: EventName, listener) => fn(event)(listener) as () => void,
+    invoke: (channel, args) => fn(channel)(...args) as Promise<IpcResult<unknown>>,
+    subscribe: (event, listener) => fn(event)(listener) as () => void,
   }
 }
 
 export function createApi(transport: RawTransport): StoredeskApi {
-  return buildNamespacedApi(
+  return buildNamespacedApi<StoredeskApi>(
     async (channel, args) => {
       const result = await transport.invoke(channel, args)
       if (!result.ok) throw new StoredeskError(result.error)
       return result.value
     },
     (event, listener) => transport.subscribe(event, listener),
-  ) as unknown as StoredeskApi
+  )
 }
 
 export const shell: 'electron' | 'web' = window.storedesk ? 'electron' : 'web'

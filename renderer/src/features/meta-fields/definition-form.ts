@@ -5,8 +5,8 @@
 // namespace, resource type and type after creation.
 import { z } from 'zod'
 import { META_FIELD_RESOURCE_TYPES, META_FIELD_STATUSES, META_FIELD_TYPES } from '@common/store-api/operations'
+import { ruleProblems, type MetaRule } from '@common/store-api/meta-values'
 import type { CachedMetaField, MetaFieldCreateBody, MetaFieldUpdateBody } from '@/data'
-import { ruleProblems, type MetaRule } from './meta-rules'
 
 export const RESOURCE_TYPE_LABELS: Record<(typeof META_FIELD_RESOURCE_TYPES)[number], string> = {
   blog: 'Blog post',

@@ -1,6 +1,7 @@
 // Local checks of meta field values and rules, with the store's formats (docs/demo-store.md).
 import { describe, expect, it } from 'vitest'
-import { checkValue, ruleProblems, typeProblem } from './meta-rules'
+import { ruleProblems, typeProblem } from '@common/store-api/meta-values'
+import { checkValue } from './meta-rules'
 import type { MatchWorker, WorkerAnswer } from './regex-guard'
 
 function evaluatingWorker(): MatchWorker {

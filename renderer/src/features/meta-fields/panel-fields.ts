@@ -4,8 +4,8 @@
 // unsent or refused write of that value. The rule comes from the cached definition first: it
 // is the copy the user edits here, so a rule just changed in Storedesk applies at once.
 import { META_FIELD_RESOURCE_PATHS } from '@common/store-api/operations'
+import type { MetaRule } from '@common/store-api/meta-values'
 import type { CachedMetaField, CachedMetaFieldValue, OutboxEntry, Write } from '@/data'
-import type { MetaRule } from './meta-rules'
 import { metaKeyOf } from './definition-form'
 
 export interface PanelField {

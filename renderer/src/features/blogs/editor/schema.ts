@@ -1,6 +1,8 @@
 // The blog editor's extension list, shared by the live editor and the headless round trip
-// (html-fidelity.ts), so that what the fidelity report predicts is exactly what saving does.
+// (html-fidelity.ts), so that what the fidelity report predicts is exactly what saving does;
+// and the live editor's own list on top of it, which the bench measures as the app types.
 import type { AnyExtension } from '@tiptap/core'
+import { CharacterCount, Placeholder } from '@tiptap/extensions'
 import StarterKit from '@tiptap/starter-kit'
 import Image from '@tiptap/extension-image'
 import TextAlign from '@tiptap/extension-text-align'
@@ -16,6 +18,7 @@ import {
 } from './extensions/preserve'
 import { BlockComment, InlineComment } from './extensions/comments'
 import { InlineWidget, ScriptEmbed, VerbatimCode } from './extensions/verbatim'
+import { FindReplace } from './extensions/find-replace'
 import { sanitizeForDisplay, sanitizeForKeeping } from '../sanitize'
 
 function spanAttribute(name: 'colspan' | 'rowspan') {
@@ -155,4 +158,12 @@ export function contentExtensions(): AnyExtension[] {
     InlineWidget,
     ScriptEmbed,
   ]
+}
+
+/**
+ * The live editor's extensions: the content schema plus what only editing needs (placeholder,
+ * word count, find and replace). BlogEditor.vue adds its shortcuts, which open its own dialogs.
+ */
+export function editorExtensions(): AnyExtension[] {
+  return [...contentExtensions(), Placeholder.configure({ placeholder: 'Write your post…' }), CharacterCount, FindReplace]
 }
