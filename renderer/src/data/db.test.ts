@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import Dexie from 'dexie'
 import type { Order } from '@common/store-api/resources'
-import { orderIndexRow, type OrderIndexRow } from '@/features/orders/order-index-row'
+import { orderIndexRow, type OrderIndexRow } from '@/data/order-index/order-index-row'
 import { COMPACT_ABOVE_BLOCKS, CURRENT_SCHEMA_VERSION, ORDER_INDEX_BLOCK_ROWS, ORDER_INDEX_ROWS, SCHEMA_VERSIONS, StoreDatabase, databaseName, deleteStoreDatabase, storeDatabase, storeKey, type OrderIndexBlock, type OrderRowChanges } from './db'
 import { freshDatabase, makeBlog, makeOrder } from './test-support'
 

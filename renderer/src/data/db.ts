@@ -19,7 +19,7 @@
 // BroadcastChannel) in the app's other windows on the same database.
 import Dexie, { type DBCore, type DBCoreTransaction, type EntityTable, type Middleware, type Table, type Transaction } from 'dexie'
 import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, MetaFieldValue, Order } from '@common/store-api/resources'
-import { orderIndexRow, type OrderIndexRow } from '@/features/orders/order-index-row'
+import { orderIndexRow, type OrderIndexRow } from '@/data/order-index/order-index-row'
 import { databaseIdOf, forgetConnection, rememberDatabase } from './kept-stores'
 
 /** `store:<id>` or `local:<uuid>`. */

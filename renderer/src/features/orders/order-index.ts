@@ -13,8 +13,8 @@
 import type { Table } from 'dexie'
 import type { Order } from '@common/store-api/resources'
 import { orderIndexBlocksNeedCompaction, type OrderIndexBlock, type OrderRowChanges, type StoreDatabase } from '@/data'
-import type { OrderIndexRow } from './order-index-row'
-import { SEARCH_FIELD_SEPARATOR, searchNeedles } from './order-search'
+import type { OrderIndexRow } from '@/data/order-index/order-index-row'
+import { SEARCH_FIELD_SEPARATOR, searchNeedles } from '@/data/order-index/order-search'
 import { hasRange, inDayRange, parseSort, SORT_FIELDS, type DayRange, type OrderQuery, type OrderSortKey } from './order-query'
 
 /** Index rows read per IndexedDB request while loading (about; blocks come whole): small enough to keep frames flowing. */

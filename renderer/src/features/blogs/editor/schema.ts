@@ -16,7 +16,7 @@ import {
 } from './extensions/preserve'
 import { BlockComment, InlineComment } from './extensions/comments'
 import { InlineWidget, ScriptEmbed, VerbatimCode } from './extensions/verbatim'
-import { sanitizeForDisplay, sanitizeForKeeping } from '../sanitize'
+import { sanitizeForDisplay, sanitizeForKeeping } from '@/lib/sanitize'
 
 function spanAttribute(name: 'colspan' | 'rowspan') {
   return {

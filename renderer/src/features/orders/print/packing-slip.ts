@@ -2,7 +2,7 @@
 // store's own time (store-time.ts: the store's wall clock, never re-zoned), the items with SKU,
 // variant and quantity (prices only when the user turned them on), and the customer's note.
 import type { Order } from '@common/store-api/resources'
-import { formatMoney, formatStoreDay } from '../store-time'
+import { formatMoney, formatStoreDay } from '@/ui/store-time'
 import { quantityOf, variantOf } from './pick-list'
 
 export interface SlipItem {

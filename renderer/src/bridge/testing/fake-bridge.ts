@@ -1,6 +1,6 @@
 // A stand-in for '@/bridge' in unit tests: every API function is a vi.fn the test can
 // program, and `emit` plays an event from the main process to whoever subscribed.
-// Use with: vi.mock('@/bridge', () => import('@/app/testing/fake-bridge'))
+// Use with: vi.mock('@/bridge', () => import('@/bridge/testing/fake-bridge'))
 import { vi } from 'vitest'
 import type { EventName, EventPayload, IpcErrorData } from '@common/ipc-contract'
 

@@ -4,7 +4,7 @@
 import { onMounted } from 'vue'
 import { useRouter } from 'vue-router'
 import { useEventListener } from '@vueuse/core'
-import { useReachabilityStore } from './reachability-store'
+import { useReachabilityStore } from '@/session/reachability-store'
 
 export function useFrameEffects() {
   const reachability = useReachabilityStore()

@@ -3,7 +3,7 @@
 // inside the editor and shown in the preview frame (both with DOMPurify). Frames are replaced by labelled placeholders wherever HTML is shown,
 // because the app's CSP allows only a few frame hosts and a blocked frame is just an error.
 import DOMPurify from 'dompurify'
-import { sanitizePreviewCss } from './preview-style'
+import { sanitizePreviewCss } from '@/features/blogs/preview-style'
 
 const KEEP_CONFIG = {
   ADD_TAGS: ['iframe'],

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import { api, resetFakeBridge } from '@/app/testing/fake-bridge'
+import { api, resetFakeBridge } from '@/bridge/testing/fake-bridge'
 import { NOTICES_KEPT, useNoticesStore } from './notices-store'
 
-vi.mock('@/bridge', () => import('@/app/testing/fake-bridge'))
+vi.mock('@/bridge', () => import('@/bridge/testing/fake-bridge'))
 
 describe('the notices', () => {
   let focused: boolean

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import { api, emit, resetFakeBridge } from '@/app/testing/fake-bridge'
-import { connection, state } from '@/app/testing/fixtures'
+import { api, emit, resetFakeBridge } from '@/bridge/testing/fake-bridge'
+import { connection, state } from '@/bridge/testing/fixtures'
 import { ATTEMPT_LIFETIME_MS } from '@common/ipc-contract'
 import { ATTEMPT_EXPIRED_MESSAGE, registerDisconnectGuard, useConnectionsStore } from './connections-store'
 
-vi.mock('@/bridge', () => import('@/app/testing/fake-bridge'))
+vi.mock('@/bridge', () => import('@/bridge/testing/fake-bridge'))
 
 const demo = connection()
 const acme = connection({ id: 'c_acme', shop: 'acme.example.com', baseUrl: 'https://acme.example.com', label: 'Acme', isDemo: false, scopes: ['read_orders'] })

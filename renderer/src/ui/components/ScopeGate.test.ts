@@ -3,12 +3,12 @@ import { createPinia, setActivePinia } from 'pinia'
 import { mount } from '@vue/test-utils'
 import { defineComponent, h } from 'vue'
 import { NButton } from 'naive-ui'
-import { emit, resetFakeBridge } from '@/app/testing/fake-bridge'
-import { connection, state } from '@/app/testing/fixtures'
-import { useConnectionsStore } from '../connections-store'
+import { emit, resetFakeBridge } from '@/bridge/testing/fake-bridge'
+import { connection, state } from '@/bridge/testing/fixtures'
+import { useConnectionsStore } from '@/session/connections-store'
 import ScopeGate from './ScopeGate.vue'
 
-vi.mock('@/bridge', () => import('@/app/testing/fake-bridge'))
+vi.mock('@/bridge', () => import('@/bridge/testing/fake-bridge'))
 
 const SaveAddress = defineComponent(() => () =>
   h(ScopeGate, { scope: 'write_orders' }, {

@@ -4,7 +4,7 @@
 import { computed, ref, watch } from 'vue'
 import { useRouter } from 'vue-router'
 import { useMessage } from 'naive-ui'
-import { useConnectionsStore } from './connections-store'
+import { useConnectionsStore } from '@/session/connections-store'
 import { CONNECT_PATH, HOME_PATH } from './router'
 
 export function useConnectOutcomeNotices() {

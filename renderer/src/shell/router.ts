@@ -2,7 +2,7 @@
 // Connect and Settings can be shown. Hash history, because the Electron shell loads the
 // renderer from file:// and the browser shell serves a single index.html.
 import { createRouter, createWebHashHistory, type RouteRecordRaw, type RouterHistory, type RouteLocationRaw } from 'vue-router'
-import { useConnectionsStore } from './connections-store'
+import { useConnectionsStore } from '@/session/connections-store'
 
 declare module 'vue-router' {
   interface RouteMeta {

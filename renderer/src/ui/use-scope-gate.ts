@@ -1,7 +1,7 @@
 // Whether the active connection was granted a scope, and the words that say so when not:
 // an action needing a scope the store did not grant is disabled and names that scope.
 import { computed, toValue, type ComputedRef, type MaybeRefOrGetter } from 'vue'
-import { useConnectionsStore } from './connections-store'
+import { useConnectionsStore } from '@/session/connections-store'
 
 export interface ScopeGate {
   allowed: ComputedRef<boolean>

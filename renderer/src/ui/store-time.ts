@@ -3,7 +3,7 @@
 // `0000-00-00 00:00:00` for "not set". Times are shown as the store wrote them (the wall
 // clock in the store's zone, or GMT), never re-zoned to this computer, and always labelled.
 import { format } from 'date-fns'
-import { NOT_SET, wallClock } from '@/app/dates'
+import { NOT_SET, wallClock } from '@/ui/dates'
 
 export type TimeZoneLabel = 'Store local' | 'GMT'
 

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { createMemoryHistory } from 'vue-router'
-import { api, emit, resetFakeBridge } from '@/app/testing/fake-bridge'
-import { connection, state } from '@/app/testing/fixtures'
+import { api, emit, resetFakeBridge } from '@/bridge/testing/fake-bridge'
+import { connection, state } from '@/bridge/testing/fixtures'
 import { createAppRouter } from './router'
 
-vi.mock('@/bridge', () => import('@/app/testing/fake-bridge'))
+vi.mock('@/bridge', () => import('@/bridge/testing/fake-bridge'))
 
 describe('the router guard', () => {
   beforeEach(() => {

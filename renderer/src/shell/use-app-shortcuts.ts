@@ -4,7 +4,7 @@
 import { nextTick, ref } from 'vue'
 import { useRouter } from 'vue-router'
 import { useEventListener } from '@vueuse/core'
-import { isTypingTarget, ShortcutReader } from './shortcuts'
+import { isTypingTarget, ShortcutReader } from '@/ui/shortcuts'
 
 /** A screen's search field is the first input in the main region whose name starts with "Search". */
 const SEARCH_FIELD = '#main-content input[aria-label^="Search"]'

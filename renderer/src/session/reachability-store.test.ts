@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
-import { api, emit, resetFakeBridge } from '@/app/testing/fake-bridge'
-import { connection, state } from '@/app/testing/fixtures'
+import { api, emit, resetFakeBridge } from '@/bridge/testing/fake-bridge'
+import { connection, state } from '@/bridge/testing/fixtures'
 import { useConnectionsStore } from './connections-store'
 import { useReachabilityStore } from './reachability-store'
 
-vi.mock('@/bridge', () => import('@/app/testing/fake-bridge'))
+vi.mock('@/bridge', () => import('@/bridge/testing/fake-bridge'))
 
 const reachable = (connectionId: string, online: boolean) => ({ connectionId, online, checkedAt: '2026-11-22T03:00:00.000Z' })
 
