@@ -1,9 +1,9 @@
-// Sanitising blog HTML for the three places it appears: kept inside the post (preserved blocks:
-// only scripts, event handlers and script URLs go, everything else stays byte for byte), shown
-// inside the editor and shown in the preview frame (both with DOMPurify). Frames are replaced by labelled placeholders wherever HTML is shown,
-// because the app's CSP allows only a few frame hosts and a blocked frame is just an error.
+// Sanitising blog HTML for the places it appears: kept inside the post (preserved blocks:
+// only scripts, event handlers and script URLs go, everything else stays byte for byte), and
+// shown, in the editor or the preview frame (features/blogs/preview-style.ts), with DOMPurify.
+// Frames are replaced by labelled placeholders wherever HTML is shown, because the app's CSP
+// allows only a few frame hosts and a blocked frame is just an error.
 import DOMPurify from 'dompurify'
-import { sanitizePreviewCss } from '@/features/blogs/preview-style'
 
 const KEEP_CONFIG = {
   ADD_TAGS: ['iframe'],
@@ -49,29 +49,4 @@ export function sanitizeForDisplay(html: string): DocumentFragment {
   const fragment = DOMPurify.sanitize(html, { ...KEEP_CONFIG, RETURN_DOM_FRAGMENT: true })
   replaceFramesWithPlaceholders(fragment)
   return fragment
-}
-
-const PREVIEW_STYLES = `
-  body { font: 16px/1.6 system-ui, sans-serif; max-width: 42rem; margin: 1.5rem auto; padding: 0 1rem; color: #1f2328; }
-  img, video { max-width: 100%; height: auto; }
-  table { border-collapse: collapse; } td, th { border: 1px solid #d0d7de; padding: .25rem .5rem; }
-  blockquote { border-left: 3px solid #d0d7de; margin-left: 0; padding-left: 1rem; color: #57606a; }
-  pre { background: #f6f8fa; padding: .75rem; overflow: auto; }
-  .sd-embed { border: 1px dashed #8c959f; padding: 1rem; color: #57606a; }
-`
-
-/**
- * A complete, sanitised document for the preview frame's `srcdoc` (the frame is `sandbox=""`).
- * `css` is the store's preview stylesheet: sanitised here too, and placed after the neutral theme
- * so the blog's own rules win.
- */
-export function previewDocument(title: string, html: string, css = ''): string {
-  const fragment = DOMPurify.sanitize(html, { ...KEEP_CONFIG, RETURN_DOM_FRAGMENT: true })
-  replaceFramesWithPlaceholders(fragment)
-  const container = document.createElement('div')
-  container.append(fragment)
-  const heading = document.createElement('h1')
-  heading.textContent = title
-  const blogStyle = css ? `<style>${sanitizePreviewCss(css).css}</style>` : ''
-  return `<!doctype html><html><head><meta charset="utf-8"><style>${PREVIEW_STYLES}</style>${blogStyle}</head><body>${heading.outerHTML}${container.innerHTML}</body></html>`
 }
