@@ -6,7 +6,7 @@
 import Dexie, { type Table } from 'dexie'
 import { addDays, format, parseISO } from 'date-fns'
 import type { CheckoutSummary, Order } from '@common/store-api/resources'
-import { toCents } from '@/features/orders/order-totals'
+import { toCents } from '@/features/orders'
 
 export interface DayOrders {
   day: string

@@ -1,0 +1,8 @@
+// What other features use of orders: the country list of a shipping address (checkout filter),
+// money in cents (dashboard), bin locations (settings), the list's query as plain arrays answer
+// it, and seeded orders for their tests.
+export { countryOptions } from './shipping-address'
+export { toCents } from './order-totals'
+export { BIN_FILE_MAX_BYTES, clearBins, parseBinCsv, replaceBins, type BinPreview } from './print/bins'
+export { answerOrderQuery } from './order-query'
+export { makeOrders, seededRandom } from './order-fixtures'
