@@ -232,7 +232,7 @@ export interface SchemaVersion {
   upgrade?: (tx: Transaction) => Promise<void>
 }
 
-/** The table of compact order index rows (order-index-row.ts), keyed out of line by the order's ID (until v4). */
+/** The table of compact order index rows (order-index/order-index-row.ts), keyed out of line by the order's ID (until v4). */
 export const ORDER_INDEX_ROWS = 'orderIndexRows'
 
 /**
@@ -275,7 +275,7 @@ async function moveOrderIndexRowsIntoBlocks(tx: Transaction): Promise<void> {
 /**
  * 2026-11-24: index rows whose search text also holds customer names (both word orders), phone
  * digits and the tracking number, folded (no accents, no apostrophes) and the number written
- * `#1057` (order-search.ts). No table changes; the rows are rebuilt from the cached orders.
+ * `#1057` (order-index/order-search.ts). No table changes; the rows are rebuilt from the cached orders.
  */
 export const SCHEMA_V5 = {} as const
 

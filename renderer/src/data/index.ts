@@ -96,8 +96,9 @@
 //   another shop, nor by a connection whose own database is already in use (kept-stores.ts;
 //   the mapping lives in localStorage because storeDatabase must know it synchronously).
 // - countLocalData(db), countKeptData(databaseId) → { unsent, drafts, revisions };
-//   hasLocalData(counts); describeLocalData(counts) → words; keptStores() → KeptStore[]; deleteKeptData(databaseId);
-//   localDataVersion (a ref that goes up when a database is kept, adopted or deleted).
+//   hasLocalData(counts); describeLocalData(counts) → words; keptStores() → KeptStore[];
+//   deleteKeptData(databaseId); localDataVersion (a ref that goes up when a database is kept,
+//   adopted or deleted).
 // - Export: exportLocalData(db, { label, shop }), exportKeptData(kept) → ExportOutcome
 //   (describeExport(outcome) says it in words): one standalone HTML file per post, revisions.json,
 //   index.html and unsent-changes.json, into a new folder the user picks (Electron) or as one

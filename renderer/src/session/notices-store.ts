@@ -1,5 +1,5 @@
 // The app's notifications: a failed write, a sync error, a finished import or export. Each is
-// shown once as a toast (by NoticesCenter.vue, which owns Naive UI's notification API), kept
+// shown once as a toast (by shell/components/NoticesCenter.vue, which owns Naive UI's notification API), kept
 // in a list with a badge in the frame until the user has seen it, and, while the window is
 // not focused, also given to the desktop (Electron) over `app.notify`.
 import { acceptHMRUpdate, defineStore } from 'pinia'

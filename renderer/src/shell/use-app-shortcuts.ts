@@ -1,4 +1,4 @@
-// Wires the shortcuts (shortcuts.ts) to the window, and moves focus to the new screen's
+// Wires the shortcuts (ui/shortcuts.ts) to the window, and moves focus to the new screen's
 // heading after a navigation, so a keyboard or screen-reader user starts at the top of what
 // they went to rather than on a link that is no longer there.
 import { nextTick, ref } from 'vue'

@@ -1,7 +1,8 @@
 // The app-wide keyboard shortcuts as data, and the reading of key presses into them: `?` for
 // the shortcut panel, `/` for the screen's search, and `g` followed by a letter to go to a
 // screen. Pure (no DOM listeners), so the rules — what counts as typing, how long `g` waits
-// for its letter — are tested on their own; use-app-shortcuts.ts wires it to the window.
+// for its letter — are tested on their own; shell/use-app-shortcuts.ts wires it to the
+// window.
 
 /** Where `g` then a letter goes. */
 export const GO_TARGETS = [

@@ -2,7 +2,7 @@
 // kept in step with `orders` by a Dexie middleware inside the writing transaction (one block
 // per write, so no writer can forget it), and told to listeners once that transaction commits.
 // Blocks are read in order, a later one winning; compaction folds them together once they pile
-// up (StoreDatabase.compactOrderIndexBlocks, db.ts, which also names the schema versions).
+// up (StoreDatabase.compactOrderIndexBlocks, data/db.ts, which also names the schema versions).
 import type { DBCore, DBCoreTransaction, Middleware } from 'dexie'
 import type { Order } from '@common/store-api/resources'
 import { orderIndexRow, type OrderIndexRow } from './order-index-row'

@@ -1,10 +1,10 @@
 // One cached order as the order list's index needs it: the folded search text (order-search.ts) and the
-// values every filter and sort of order-query.ts reads, nothing else (a full order is ~4 KB,
+// values every filter and sort of features/orders/order-query.ts reads, nothing else (a full order is ~4 KB,
 // this row ~200 bytes). The cache writes the rows of every write to orders beside it, as one
-// block in the same transaction (renderer/src/data/db.ts), so the list loads 100,000 of them
+// block in the same transaction (order-index-blocks.ts), so the list loads 100,000 of them
 // without reading the orders.
 // A change to what this row holds (the search text's fields or folding included) needs a new
-// cache schema version that rebuilds the rows (db.ts, SCHEMA_V5).
+// cache schema version that rebuilds the rows (data/db.ts, SCHEMA_V5).
 import type { Order } from '@common/store-api/resources'
 import { orderSearchText } from './order-search'
 

@@ -1,6 +1,6 @@
 // What the order list's search box finds, in one place for the cache's index (order-index-row.ts
-// writes `orderSearchText` into each index row), the array reference (order-query.ts) and the
-// row's highlight (`orderSearchMatch`), so the three cannot disagree.
+// writes `orderSearchText` into each index row), the array reference (features/orders/order-query.ts)
+// and the row's highlight (`orderSearchMatch`), so the three cannot disagree.
 //
 // Semantics: a case-insensitive substring ("contains", as the store's own search) of one field:
 // - the order number, written `#1057` in the text, so "1057" finds it anywhere in the number and
