@@ -6,6 +6,47 @@ import globals from 'globals'
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'https', 'child_process', 'net', 'url', 'stream', 'events', 'util', 'worker_threads']
 
+const rendererImportPatterns = [
+  { group: ['electron', 'electron/*', ...nodeBuiltins], message: 'The renderer never imports Node or Electron.' },
+  { group: ['**/electron/**', '../../electron/*', '@common/../*'], message: 'The renderer may import only the shared contract, through @common/.' },
+]
+
+// The renderer's layers (docs/architecture.md), after VS Code's code-layering rule: each folder
+// of renderer/src lists the folders it must not import. Downwards only: shell → features →
+// ui | data → session → bridge, and lib/ below them all, importing nothing of the app.
+const RENDERER_LAYERS = {
+  shell: [],
+  features: ['shell'],
+  ui: ['shell', 'features', 'data'],
+  data: ['shell', 'features', 'ui'],
+  session: ['shell', 'features', 'ui', 'data'],
+  bridge: ['shell', 'features', 'ui', 'data', 'session'],
+  lib: ['shell', 'features', 'ui', 'data', 'session', 'bridge'],
+}
+/** How deep below its layer folder (or its feature's folder) a renderer file may sit. */
+const MAX_DEPTH = 6
+
+/**
+ * The no-restricted-imports config of one folder of the renderer, `depth` folders below its
+ * layer (or its feature): the renderer's own patterns, the layers it must not import, no
+ * relative path out of its layer (a layer is named, `@/ui/...`, so the rule can see it) and,
+ * in a feature, no other feature's files but its index.ts.
+ */
+function rendererLayerConfig(layer, depth) {
+  const below = '*/'.repeat(depth)
+  const feature = layer === 'features'
+  const banned = RENDERER_LAYERS[layer]
+  const patterns = [
+    ...rendererImportPatterns,
+    { regex: `^(\\.\\./){${depth + 1}}`, message: `A relative import stays inside its ${feature ? 'feature' : 'layer'}: name another one as @/${feature ? 'features/<name>' : '<layer>/...'}.` },
+  ]
+  if (layer === 'lib') patterns.push({ regex: '^@/', message: 'lib/ imports nothing of the app.' })
+  else if (banned.length > 0) patterns.push({ regex: `^@/(${banned.join('|')})(/|$)`, message: `${layer}/ is below ${banned.join(', ')}: it must not import them (docs/architecture.md).` })
+  if (feature) patterns.push({ regex: '^@/features/[^/]+/(?!index$)', message: 'Inside a feature, its own files are imported relatively; another feature only through its index.ts: @/features/<name>.' })
+  const folder = feature ? 'renderer/src/features/*/' : `renderer/src/${layer}/`
+  return { files: [`${folder}${below}*.ts`, `${folder}${below}*.vue`], rules: { 'no-restricted-imports': ['error', { patterns }] } }
+}
+
 export default tseslint.config(
   { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'coverage/**', 'bench/results.json', 'e2e/fixtures/seeded-violations/**'] },
   js.configs.recommended,
@@ -57,14 +98,12 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.ts', 'renderer/**/*.vue'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['electron', 'electron/*', ...nodeBuiltins], message: 'The renderer never imports Node or Electron.' },
-        { group: ['**/electron/**', '../../electron/*', '@common/../*'], message: 'The renderer may import only the shared contract, through @common/.' },
-      ] }],
+      'no-restricted-imports': ['error', { patterns: rendererImportPatterns }],
       // A renderer has no Node: these exist only where Node does, whatever a library's types say.
       'no-restricted-globals': ['error',
         ...['process', 'Buffer', 'require', '__dirname', '__filename', 'global', 'module'].map((name) => ({ name, message: `The renderer runs in a browser window: \`${name}\` does not exist there.` })),
       ],
     },
   },
+  ...Object.keys(RENDERER_LAYERS).flatMap((layer) => Array.from({ length: MAX_DEPTH }, (_, depth) => rendererLayerConfig(layer, depth))),
 )

@@ -6,6 +6,9 @@ import { findChromium } from './e2e/support/chromium'
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  // The specs' own type scope: tsconfig.json's references would also bring the renderer's path
+  // mappings (papaparse's typings stand-in) into how the specs' imports resolve.
+  tsconfig: './tsconfig.e2e.json',
   outputDir: 'test-results',
   fullyParallel: false,
   // Two workers: the machines this runs on have two cores; specs are isolated (own host, store, profile).

@@ -26,6 +26,8 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['renderer/**/*.test.ts'],
           setupFiles: ['fake-indexeddb/auto'],
+          // Files a renderer test needs from disk, read under Node and provided (inject()).
+          globalSetup: ['scripts/blog-corpus.ts'],
           testTimeout: 20_000,
         },
       },

@@ -3,8 +3,8 @@
 // connected.
 import { createApp } from 'vue'
 import { createPinia } from 'pinia'
-import App from './App.vue'
-import { createAppRouter } from './app/router'
+import App from '@/shell/App.vue'
+import { createAppRouter } from '@/shell/router'
 
 const app = createApp(App)
 app.use(createPinia())

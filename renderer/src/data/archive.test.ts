@@ -4,14 +4,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { unzipSync, strFromU8 } from 'fflate'
 import Dexie from 'dexie'
-import { api, resetFakeBridge, StoredeskError } from '@/app/testing/fake-bridge'
+import { api, resetFakeBridge, StoredeskError } from '@/bridge/testing/fake-bridge'
 import { archiveFileName, archiveFolderName, archivePosts, buildArchiveFiles, exportArchive, postFileNames, zipArchive, type ArchiveInput, type ArchivePost } from './archive'
 import { describeExport } from './local-data'
 import { closeStoreDatabase, databaseName, storeDatabase, type CachedBlog } from './db'
 
 const bridge = vi.hoisted(() => ({ shell: 'web' as 'web' | 'electron' }))
 vi.mock('@/bridge', async () => {
-  const fake = await import('@/app/testing/fake-bridge')
+  const fake = await import('@/bridge/testing/fake-bridge')
   return {
     ...fake,
     get shell() {

@@ -8,8 +8,8 @@
 // (local-data.ts), so the zip library stays out of the app's start.
 import { strToU8, zipSync } from 'fflate'
 import { api, shell } from '@/bridge'
-import { slugify } from '@/features/blogs/slug'
-import { sanitizeForKeeping } from '@/features/blogs/sanitize'
+import { slugify } from '@/lib/slug'
+import { sanitizeForKeeping } from '@/lib/sanitize'
 import type { BlogDraft, BlogFields, BlogRevision, CachedBlog, OutboxEntry, StoreDatabase } from './db'
 
 export interface ArchiveInput {

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import Dexie from 'dexie'
 import type { Order } from '@common/store-api/resources'
-import { orderIndexRow, type OrderIndexRow } from '@/features/orders/order-index-row'
-import { COMPACT_ABOVE_BLOCKS, CURRENT_SCHEMA_VERSION, ORDER_INDEX_BLOCK_ROWS, ORDER_INDEX_ROWS, SCHEMA_VERSIONS, StoreDatabase, databaseName, deleteStoreDatabase, storeDatabase, storeKey, type OrderIndexBlock, type OrderRowChanges } from './db'
+import { orderIndexRow, type OrderIndexRow } from './order-index/order-index-row'
+import { CURRENT_SCHEMA_VERSION, ORDER_INDEX_ROWS, SCHEMA_VERSIONS, StoreDatabase, databaseName, deleteStoreDatabase, storeDatabase, storeKey } from './db'
+import { COMPACT_ABOVE_BLOCKS, ORDER_INDEX_BLOCK_ROWS, type OrderIndexBlock, type OrderRowChanges } from './order-index/order-index-blocks'
 import { freshDatabase, makeBlog, makeOrder } from './test-support'
 
 const opened: Dexie[] = []

@@ -10,16 +10,25 @@
 // accepts it, so a screen's route never changes under the user.
 //
 // Every write to `orders` also writes the compact index rows of the orders it wrote, as one
-// block (`orderIndexBlocks`) in the same transaction, through a Dexie middleware: no writer can
-// forget it, and the order list loads 100,000 rows of ~200 bytes instead of 100,000 orders of
+// block (`orderIndexBlocks`) in the same transaction, through a Dexie middleware
+// (order-index/order-index-blocks.ts): no writer can forget it, and the order list loads 100,000 rows of ~200 bytes instead of 100,000 orders of
 // ~4 KB. One block per write rather than one record per order: IndexedDB's cost is mostly per
 // record, and a page of 250 orders is one write. Blocks are read in order, a later one winning;
 // `compactOrderIndexBlocks` folds them together once they pile up. Once such a transaction
 // commits, `onOrderRowChanges` listeners hear what it changed, in this window and (through a
 // BroadcastChannel) in the app's other windows on the same database.
-import Dexie, { type DBCore, type DBCoreTransaction, type EntityTable, type Middleware, type Table, type Transaction } from 'dexie'
+import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie'
 import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, MetaFieldValue, Order } from '@common/store-api/resources'
-import { orderIndexRow, type OrderIndexRow } from '@/features/orders/order-index-row'
+import { orderIndexRow, type OrderIndexRow } from './order-index/order-index-row'
+import {
+  blocksOf,
+  ORDER_INDEX_BLOCKS,
+  orderIndexBlocksMiddleware,
+  orderIndexBlocksNeedCompaction,
+  type OrderIndexBlock,
+  type OrderRowChanges,
+  type OrderRowListener,
+} from './order-index/order-index-blocks'
 import { databaseIdOf, forgetConnection, rememberDatabase } from './kept-stores'
 
 /** `store:<id>` or `local:<uuid>`. */
@@ -223,7 +232,7 @@ export interface SchemaVersion {
   upgrade?: (tx: Transaction) => Promise<void>
 }
 
-/** The table of compact order index rows (order-index-row.ts), keyed out of line by the order's ID (until v4). */
+/** The table of compact order index rows (order-index/order-index-row.ts), keyed out of line by the order's ID (until v4). */
 export const ORDER_INDEX_ROWS = 'orderIndexRows'
 
 /**
@@ -252,27 +261,6 @@ export const SCHEMA_V3 = {
   orders: 'ID, number, post_date, post_modified, paid_date, order_total, [fulfillment_status+post_date]',
 } as const
 
-/** The table of index row blocks (one per write to `orders`), keyed by `seq` in write order. */
-export const ORDER_INDEX_BLOCKS = 'orderIndexBlocks'
-
-/** What one write to `orders` left in the index: the rows it wrote, then the IDs it deleted. */
-export interface OrderIndexBlock {
-  /** Auto-incremented on write; a compacted block takes a key between its predecessors' (see compactOrderIndexBlocks). */
-  seq?: number
-  rows: OrderIndexRow[]
-  deleted: number[]
-}
-
-/** Rows per block that compaction (and the v4 upgrade) writes: one read of about 1 MB. */
-export const ORDER_INDEX_BLOCK_ROWS = 5000
-
-/** Splits rows into blocks of ORDER_INDEX_BLOCK_ROWS (at least one block, so deletions have a place). */
-function blocksOf(rows: OrderIndexRow[], deleted: number[] = []): OrderIndexBlock[] {
-  const blocks: OrderIndexBlock[] = [{ rows: rows.slice(0, ORDER_INDEX_BLOCK_ROWS), deleted }]
-  for (let i = ORDER_INDEX_BLOCK_ROWS; i < rows.length; i += ORDER_INDEX_BLOCK_ROWS) blocks.push({ rows: rows.slice(i, i + ORDER_INDEX_BLOCK_ROWS), deleted: [] })
-  return blocks
-}
-
 /**
  * 2026-11-23: index rows in blocks, one per write instead of one per order (the first sync of
  * 10,000 orders wrote 20,000 records; it now writes 10,040). The rows move into blocks.
@@ -287,7 +275,7 @@ async function moveOrderIndexRowsIntoBlocks(tx: Transaction): Promise<void> {
 /**
  * 2026-11-24: index rows whose search text also holds customer names (both word orders), phone
  * digits and the tracking number, folded (no accents, no apostrophes) and the number written
- * `#1057` (order-search.ts). No table changes; the rows are rebuilt from the cached orders.
+ * `#1057` (order-index/order-search.ts). No table changes; the rows are rebuilt from the cached orders.
  */
 export const SCHEMA_V5 = {} as const
 
@@ -353,16 +341,6 @@ export function databaseName(connectionId: string): string {
 
 // ---------------------------------------------------------------- order index rows
 
-/** What one committed transaction changed in `orders`, as index rows. */
-export interface OrderRowChanges {
-  /** Per order ID written or deleted, its row as the transaction left it (null: deleted). */
-  rows: Map<number, OrderIndexRow | null>
-  /** Whether a range of orders was deleted (`clear()`): a reader reloads every row. */
-  rangeDeleted: boolean
-}
-
-type OrderRowListener = (changes: OrderRowChanges) => void
-
 const ORDER_ROWS_CHANNEL = 'storedesk-order-rows'
 
 /** What one window tells the others after a commit: which orders changed (they read the rows themselves). */
@@ -370,97 +348,6 @@ interface OrderRowsMessage {
   database: string
   ids: number[]
   rangeDeleted: boolean
-}
-
-/** Dexie's range for every key (what `clear()` deletes): DBCoreRangeType.Any. */
-const ANY_RANGE_TYPE = 3
-
-/**
- * Keeps `orderIndexBlocks` in step with `orders` inside each writing transaction (one block per
- * write), and tells `committed` what changed once the transaction has committed (never for one
- * that aborted).
- */
-function orderIndexBlocksMiddleware(committed: OrderRowListener): Middleware<DBCore> {
-  const pending = new WeakMap<DBCoreTransaction, OrderRowChanges>()
-  const changesOf = (trans: DBCoreTransaction): OrderRowChanges => {
-    let changes = pending.get(trans)
-    if (!changes) {
-      const created: OrderRowChanges = { rows: new Map(), rangeDeleted: false }
-      changes = created
-      pending.set(trans, created)
-      // The DBCore transaction of an IndexedDB backend is the IDBTransaction itself.
-      ;(trans as unknown as IDBTransaction).addEventListener('complete', () => committed(created))
-    }
-    return changes
-  }
-  return {
-    stack: 'dbcore',
-    name: 'orderIndexBlocks',
-    create(down) {
-      return {
-        transaction(stores, mode, options) {
-          // A transaction that may write orders must be able to write their index block too.
-          const widened = mode === 'readwrite' && stores.includes('orders') && !stores.includes(ORDER_INDEX_BLOCKS) ? [...stores, ORDER_INDEX_BLOCKS] : stores
-          return down.transaction(widened, mode, options)
-        },
-        table(name) {
-          const table = down.table(name)
-          // While an older schema version's upgrade runs, the blocks table does not exist yet
-          // (the version that adds it moves every row itself).
-          if (name !== 'orders' || !down.schema.tables.some((t) => t.name === ORDER_INDEX_BLOCKS)) return table
-          const blocks = down.table(ORDER_INDEX_BLOCKS)
-          const addBlock = (trans: DBCoreTransaction, block: OrderIndexBlock) => blocks.mutate({ type: 'add', trans, values: [block] })
-          return {
-            ...table,
-            async mutate(req) {
-              if (req.type === 'deleteRange' && req.range.type !== ANY_RANGE_TYPE) {
-                // Part of the orders: which ones, read before they go, become the block's deletions.
-                const { result: ids } = await table.query({ trans: req.trans, values: false, query: { index: table.schema.primaryKey, range: req.range } })
-                const result = await table.mutate(req)
-                if (ids.length > 0) {
-                  await addBlock(req.trans, { rows: [], deleted: ids as number[] })
-                  const changes = changesOf(req.trans)
-                  for (const id of ids as number[]) changes.rows.set(id, null)
-                }
-                return result
-              }
-              const result = await table.mutate(req)
-              const changes = changesOf(req.trans)
-              switch (req.type) {
-                case 'add':
-                case 'put': {
-                  const rows = req.values.filter((_, i) => !result.failures[i]).map((order) => orderIndexRow(order as Order))
-                  if (rows.length === 0) break
-                  await addBlock(req.trans, { rows, deleted: [] })
-                  for (const row of rows) changes.rows.set(row[0], row)
-                  break
-                }
-                case 'delete':
-                  await addBlock(req.trans, { rows: [], deleted: req.keys as number[] })
-                  for (const id of req.keys as number[]) changes.rows.set(id, null)
-                  break
-                case 'deleteRange':
-                  // Every order went (clear()): so does every block.
-                  await blocks.mutate({ type: 'deleteRange', trans: req.trans, range: req.range })
-                  changes.rangeDeleted = true
-                  break
-              }
-              return result
-            },
-          }
-        },
-      }
-    },
-  }
-}
-
-/** Blocks kept before compaction folds them together, and how many dead rows it tolerates beside the live ones. */
-export const COMPACT_ABOVE_BLOCKS = 64
-const COMPACT_ABOVE_DEAD_SHARE = 0.5
-
-/** Whether blocks holding `stored` rows for `live` orders are worth compacting. */
-export function orderIndexBlocksNeedCompaction(blocks: number, stored: number, live: number): boolean {
-  return blocks > COMPACT_ABOVE_BLOCKS || (blocks > 1 && stored - live > Math.max(ORDER_INDEX_BLOCK_ROWS, live * COMPACT_ABOVE_DEAD_SHARE))
 }
 
 export class StoreDatabase extends Dexie {

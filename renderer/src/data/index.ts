@@ -27,7 +27,7 @@
 //       (write-history.ts; written in the same transaction as the outbox change). Read one
 //       row's story by lane: db.writeHistory.where('lanes').equals(`orders:${id}`).
 //     orderIndexBlocks (++seq, in write order): the compact index rows
-//       (features/orders/order-index-row.ts) of each write to orders, one block per write
+//       (order-index/order-index-row.ts) of each write to orders, one block per write
 //       (`rows` written, then IDs `deleted`), written by the database itself in the same
 //       transaction; a later block wins. The order list's in-memory index loads them, and asks
 //       db.compactOrderIndexBlocks() to fold them together once orderIndexBlocksNeedCompaction.
@@ -64,8 +64,8 @@
 // - useOfflineData(): starts sync + replayer for the active store (on start, every 5 min, on
 //   window focus, when reachability returns, on every enqueue; writes that waited only because
 //   the store could not be reached go at once whenever it answers again: a sync, a send, the
-//   main process's reachability, focus, start), registers the disconnect guard (see LOCAL WORK)
-//   and puts a disconnected store's database away: kept or deleted, as LOCAL WORK says.
+//   main process's reachability, focus, start) and puts a disconnected store's database away:
+//   kept or deleted, as LOCAL WORK says.
 // - useSyncStatus(): ComputedRef<SyncStatus | null>: syncing, current resource, per-resource
 //   { done, total }, rate (items/s), secondsLeft, outcome, lastError, replaying, reconnectNeeded.
 // - useStoreRuntime(): ComputedRef<StoreRuntime | null>: syncNow(), cancelSync(), replayNow(),
@@ -83,18 +83,21 @@
 //   with that message).
 //
 // LOCAL WORK (what exists only on this computer: unsent writes, drafts, revisions; issue 16)
-// - Disconnecting never deletes it unless the user chose to: the guard lists it with counts
-//   ("2 unsent changes, 1 draft, 14 revisions") and offers keep (the default), export, or
-//   delete once the store's name is typed. A database without local work is deleted (the cache
-//   can be read again); one with local work is kept, whoever disconnected the store.
+// - Disconnecting never deletes it unless the user chose to: the shell's disconnect guard
+//   (shell/disconnect-guard.ts) lists it with counts ("2 unsent changes, 1 draft, 14 revisions")
+//   and offers keep (the default), export, or delete once the store's name is typed, then
+//   tells chooseLocalWorkOnDisconnect(connectionId, 'keep' | 'delete'). A database without
+//   local work is deleted (the cache can be read again); one with local work is kept, whoever
+//   disconnected the store.
 // - A kept database is adopted by the next connection to the same shop (its host; for the
 //   demo store, the demo store), which gets a new id: storeDatabase(newId) then opens the kept
 //   database, so drafts, revisions and queued writes come back and the queue is sent. Never by
 //   another shop, nor by a connection whose own database is already in use (kept-stores.ts;
 //   the mapping lives in localStorage because storeDatabase must know it synchronously).
 // - countLocalData(db), countKeptData(databaseId) → { unsent, drafts, revisions };
-//   describeLocalData(counts) → words; keptStores() → KeptStore[]; deleteKeptData(databaseId);
-//   localDataVersion (a ref that goes up when a database is kept, adopted or deleted).
+//   hasLocalData(counts); describeLocalData(counts) → words; keptStores() → KeptStore[];
+//   deleteKeptData(databaseId); localDataVersion (a ref that goes up when a database is kept,
+//   adopted or deleted).
 // - Export: exportLocalData(db, { label, shop }), exportKeptData(kept) → ExportOutcome
 //   (describeExport(outcome) says it in words): one standalone HTML file per post, revisions.json,
 //   index.html and unsent-changes.json, into a new folder the user picks (Electron) or as one
@@ -140,7 +143,8 @@
 //   uncertain update is not re-sent when the store already holds exactly our values. The store
 //   keeps seo_slug unique, so give new posts and collections a slug.
 // - An update or delete of a create that never left the outbox is folded into it (one request).
-export { StoreDatabase, storeDatabase, deleteStoreDatabase, databaseName, newLocalKey, storeKey, storeIdOfKey, SYNC_RESOURCES, CURRENT_SCHEMA_VERSION, orderIndexBlocksNeedCompaction } from './db'
+export { StoreDatabase, storeDatabase, deleteStoreDatabase, databaseName, newLocalKey, storeKey, storeIdOfKey, SYNC_RESOURCES, CURRENT_SCHEMA_VERSION } from './db'
+export { orderIndexBlocksNeedCompaction, type OrderIndexBlock, type OrderRowChanges } from './order-index/order-index-blocks'
 export type {
   RowKey,
   CachedOrder,
@@ -159,8 +163,6 @@ export type {
   WriteEventKind,
   OutboxError,
   ConflictRecord,
-  OrderRowChanges,
-  OrderIndexBlock,
   BinLocation,
 } from './db'
 export type { Write, WriteKind, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter } from './writes'
@@ -187,10 +189,10 @@ export {
   setMetaFieldValue,
 } from './actions'
 export { useStoreDatabase, useLiveQuery } from './live'
-export { useOfflineData, useSyncStatus, useStoreRuntime } from './install'
+export { useOfflineData, useSyncStatus, useStoreRuntime, chooseLocalWorkOnDisconnect } from './install'
 export type { SyncStatus, ResourceProgress } from './runtime'
 export { refreshOrder, refreshCheckout, refreshBlog, refreshMetaFieldValues } from './sync'
-export { countLocalData, countKeptData, describeExport, describeLocalData, deleteKeptData, exportKeptData, exportLocalData, localDataVersion, type LocalDataCounts } from './local-data'
+export { countLocalData, hasLocalData, countKeptData, describeExport, describeLocalData, deleteKeptData, exportKeptData, exportLocalData, localDataVersion, type LocalDataCounts } from './local-data'
 export { keptStores, type KeptStore } from './kept-stores'
 export type { ExportOutcome } from './archive'
 export { useStorageInfo, clearCache, isQuotaError, QUOTA_MESSAGE, requestPersistence, type StorageInfo } from './storage'

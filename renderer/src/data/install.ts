@@ -1,20 +1,16 @@
 // Wires the data layer into the app once: a StoreRuntime (sync + replayer) for the active
-// connection, switched with it; catch-up when the store becomes reachable again; the
-// disconnect guard that lists what exists only on this computer (unsent changes, drafts,
-// revisions) and asks whether to keep, export or delete it; what happens to a store's database
-// once it is disconnected (local-data.ts) and its adoption by a later connection to the same
+// connection, switched with it; catch-up when the store becomes reachable again; what happens
+// to a store's database once it is disconnected (local-data.ts: kept or deleted, as the user
+// chose in the shell's disconnect guard) and its adoption by a later connection to the same
 // shop (kept-stores.ts); a request for persistent storage. Installed by the first screen that reads the
 // cache (useStoreDatabase) or explicitly by the frame (useOfflineData), whichever comes first.
-import { computed, effectScope, h, reactive, watch, type ComputedRef } from 'vue'
-import { createDiscreteApi } from 'naive-ui'
+import { computed, effectScope, watch, type ComputedRef } from 'vue'
 import type { ConnectionSummary } from '@common/ipc-contract'
-import { registerDisconnectGuard, useConnectionsStore } from '@/app/connections-store'
-import { useReachabilityStore } from '@/app/reachability-store'
-import { api, StoredeskError } from '@/bridge'
-import LocalDataChoice from '@/features/settings/LocalDataChoice.vue'
-import { storeDatabase } from './db'
+import { useConnectionsStore } from '@/session/connections-store'
+import { useReachabilityStore } from '@/session/reachability-store'
+import { api } from '@/bridge'
 import { adoptKeptDatabase } from './kept-stores'
-import { countLocalData, describeExport, describeLocalData, exportLocalData, hasLocalData, localDataVersion, settleDisconnected } from './local-data'
+import { localDataVersion, settleDisconnected } from './local-data'
 import { StoreRuntime, type SyncStatus } from './runtime'
 import { requestPersistence } from './storage'
 
@@ -42,67 +38,15 @@ export function runtimeFor(connectionId: string): StoreRuntime {
   return runtime
 }
 
-/** What the user chose for a store's local work in the disconnect dialog, until the store is gone. */
+/** What the user chose for a store's local work before disconnecting it, until the store is gone. */
 const disconnectChoices = new Map<string, 'keep' | 'delete'>()
 
 /**
- * Before a disconnect: when the store's database holds unsent changes, drafts or revisions,
- * lists them with counts and asks what to do with them: keep (the default), export, or delete
- * after typing the store's name. Cancelling keeps the store connected.
+ * Records what becomes of a store's local work once it is disconnected: kept (the default) or
+ * deleted. The shell's disconnect guard asks the user (shell/disconnect-guard.ts).
  */
-async function confirmDisconnect(connectionId: string): Promise<boolean> {
-  const db = storeDatabase(connectionId)
-  const counts = await countLocalData(db)
-  if (!hasLocalData(counts)) return true
-  const connection = useConnectionsStore().connections.find((c) => c.id === connectionId)
-  const storeName = connection?.label ?? 'this store'
-  const summary = describeLocalData(counts)
-  const state = reactive({ choice: 'keep' as 'keep' | 'delete', typedName: '', exportMessage: null as string | null })
-  const exportThem = async () => {
-    try {
-      state.exportMessage = describeExport(await exportLocalData(db, { label: storeName, shop: connection?.shop ?? '' }))
-    } catch (error) {
-      state.exportMessage = error instanceof StoredeskError ? error.message : 'The export could not be made. Your work is still on this computer.'
-    }
-  }
-  const { dialog } = createDiscreteApi(['dialog'])
-  return new Promise<boolean>((answer) => {
-    const resolve = (disconnect: boolean) => {
-      stopWatching()
-      answer(disconnect)
-    }
-    const shown = dialog.warning({
-      title: `${connection?.label ?? 'This store'} has work that exists only on this computer`,
-      content: () =>
-        h(LocalDataChoice, {
-          summary,
-          storeName,
-          exportMessage: state.exportMessage,
-          choice: state.choice,
-          'onUpdate:choice': (choice: 'keep' | 'delete') => (state.choice = choice),
-          typedName: state.typedName,
-          'onUpdate:typedName': (name: string) => (state.typedName = name),
-          onExport: () => void exportThem(),
-        }),
-      positiveText: 'Disconnect and keep them',
-      negativeText: 'Keep the store connected',
-      onPositiveClick: () => {
-        disconnectChoices.set(connectionId, state.choice)
-        resolve(true)
-      },
-      onNegativeClick: () => resolve(false),
-      onClose: () => resolve(false),
-      onMaskClick: () => resolve(false),
-    })
-    // Deleting needs the store's name typed exactly; the button says which choice it carries out.
-    const stopWatching = watch(
-      () => [state.choice, state.typedName.trim() === storeName] as const,
-      ([choice, named]) => {
-        shown.positiveText = choice === 'delete' ? 'Disconnect and delete them' : 'Disconnect and keep them'
-        shown.positiveButtonProps = { disabled: choice === 'delete' && !named }
-      },
-    )
-  })
+export function chooseLocalWorkOnDisconnect(connectionId: string, choice: 'keep' | 'delete'): void {
+  disconnectChoices.set(connectionId, choice)
 }
 
 /** A disconnected store's database: kept or deleted (settleDisconnected), as the user chose. */
@@ -154,7 +98,6 @@ export function useOfflineData(): void {
       },
     )
   })
-  registerDisconnectGuard(confirmDisconnect)
   void requestPersistence()
 }
 

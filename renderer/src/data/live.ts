@@ -6,7 +6,7 @@ import { liveQuery } from 'dexie'
 import { useObservable } from '@vueuse/rxjs'
 import { from, Observable, of, switchMap } from 'rxjs'
 import { computed, shallowRef, toValue, watch, type ComputedRef, type MaybeRefOrGetter, type Ref, type WatchSource } from 'vue'
-import { useConnectionsStore } from '@/app/connections-store'
+import { useConnectionsStore } from '@/session/connections-store'
 import { storeDatabase, type StoreDatabase } from './db'
 import { useOfflineData } from './install'
 

@@ -4,23 +4,13 @@
 // a reader sees may be lost without the report naming it, and the report may ask the writer for
 // at most one post in ten. The corpus is third-party content kept beside the checkout
 // (`../shared`), never copied into the project.
-// The corpus is read from disk: a test may, the renderer's own code never does (and Vite refuses
-// to import a file from outside the project).
-// eslint-disable-next-line no-restricted-imports
-import { existsSync, readFileSync } from 'node:fs'
-// eslint-disable-next-line no-restricted-imports
-import { resolve } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+// The corpus is read from disk by a Node-side setup (scripts/blog-corpus.ts): the renderer's
+// code, its tests included, has no Node.
+import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { checkFidelity } from './html-fidelity'
 import { audit, editAndSave, speaksInTags, TYPED_WORD } from './test-support/fidelity-audit'
 
-interface CorpusPost { id: string; title: string; source: string; html: string }
-
-/** `../shared` beside the checkout (as on CI), then the machine-wide copy. */
-// eslint-disable-next-line no-restricted-globals
-const CORPUS_PLACES = [resolve(process.cwd(), '../shared/corpus/blog-html.json'), '/work/shared/corpus/blog-html.json']
-const corpusFile = CORPUS_PLACES.find((place) => existsSync(place))
-const posts: CorpusPost[] = corpusFile ? JSON.parse(readFileSync(corpusFile, 'utf8')) : []
+const { places: CORPUS_PLACES, file: corpusFile, posts } = inject('blogCorpus')
 
 beforeAll(() => {
   // happy-dom would try to fetch the corpus's iframe pages over the network.

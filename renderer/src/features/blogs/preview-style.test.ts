@@ -1,8 +1,7 @@
 // The per-store preview stylesheet: what sanitising keeps and removes, and where it is kept.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { api, resetFakeBridge, StoredeskError } from '@/app/testing/fake-bridge'
-import { loadPreviewCss, loadPreviewStyle, loadStylesheetFromUrl, resolveStylesheetUrls, savePreviewCss, sanitizePreviewCss } from './preview-style'
-import { previewDocument } from './sanitize'
+import { api, resetFakeBridge, StoredeskError } from '@/bridge/testing/fake-bridge'
+import { loadPreviewCss, loadPreviewStyle, loadStylesheetFromUrl, previewDocument, resolveStylesheetUrls, savePreviewCss, sanitizePreviewCss } from './preview-style'
 
 describe('sanitizePreviewCss', () => {
   it('keeps ordinary theme CSS as it is, web and data images included', () => {
@@ -31,7 +30,7 @@ describe('sanitizePreviewCss', () => {
   })
 })
 
-vi.mock('@/bridge', () => import('@/app/testing/fake-bridge'))
+vi.mock('@/bridge', () => import('@/bridge/testing/fake-bridge'))
 
 function fakeStorage() {
   const map = new Map<string, string>()

@@ -9,9 +9,11 @@
 // and -moz-binding, and anything that could close the <style> element. CSS escapes could spell
 // those in disguise; a stylesheet that still names one once escapes are decoded is refused whole.
 // A fetched stylesheet's relative url()s are first made absolute against its address, so its
-// images still show; they are then kept or removed by the same rules.
+// images still show; they are then kept or removed by the same rules. previewDocument puts the
+// post, the neutral theme and this stylesheet together into the frame's document.
 import { ref, watch, type Ref } from 'vue'
 import { api } from '@/bridge'
+import { sanitizeForDisplay } from '@/lib/sanitize'
 
 /** Size limit, the same as for a fetched stylesheet: a whole theme fits; localStorage and the frame stay reasonable. */
 export const MAX_PREVIEW_CSS = 512 * 1024
@@ -181,4 +183,28 @@ export function usePreviewCss(connectionId: () => string | null | undefined): {
       return result
     },
   }
+}
+
+const PREVIEW_STYLES = `
+  body { font: 16px/1.6 system-ui, sans-serif; max-width: 42rem; margin: 1.5rem auto; padding: 0 1rem; color: #1f2328; }
+  img, video { max-width: 100%; height: auto; }
+  table { border-collapse: collapse; } td, th { border: 1px solid #d0d7de; padding: .25rem .5rem; }
+  blockquote { border-left: 3px solid #d0d7de; margin-left: 0; padding-left: 1rem; color: #57606a; }
+  pre { background: #f6f8fa; padding: .75rem; overflow: auto; }
+  .sd-embed { border: 1px dashed #8c959f; padding: 1rem; color: #57606a; }
+`
+
+/**
+ * A complete, sanitised document for the preview frame's `srcdoc` (the frame is `sandbox=""`).
+ * `css` is the store's preview stylesheet: sanitised here too, and placed after the neutral theme
+ * so the blog's own rules win.
+ */
+export function previewDocument(title: string, html: string, css = ''): string {
+  const fragment = sanitizeForDisplay(html)
+  const container = document.createElement('div')
+  container.append(fragment)
+  const heading = document.createElement('h1')
+  heading.textContent = title
+  const blogStyle = css ? `<style>${sanitizePreviewCss(css).css}</style>` : ''
+  return `<!doctype html><html><head><meta charset="utf-8"><style>${PREVIEW_STYLES}</style>${blogStyle}</head><body>${heading.outerHTML}${container.innerHTML}</body></html>`
 }

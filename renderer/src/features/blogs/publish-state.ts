@@ -4,8 +4,8 @@
 // store. Nothing here says "sent" before the store has accepted the write: a post with any
 // write still in the outbox is never "published".
 import { entriesForRow, isOffline, type OutboxEntry } from '@/data'
-import { refusalInWords } from '@/app/refusal-words'
-import { storeDayTime, wallClock } from '@/app/dates'
+import { refusalInWords } from '@/ui/refusal-words'
+import { storeDayTime, wallClock } from '@/ui/dates'
 
 export type PublishStateKind = 'draft' | 'waiting' | 'sending' | 'failed' | 'conflict' | 'published' | 'scheduled' | 'hidden'
 

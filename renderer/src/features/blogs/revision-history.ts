@@ -2,7 +2,7 @@
 // the store's copy kept as the first revision before the first local change, so the version a
 // writer started from can always be looked at and restored (publishing replaces it on the store).
 import { format } from 'date-fns'
-import { storeDayTime, wallClock } from '@/app/dates'
+import { storeDayTime, wallClock } from '@/ui/dates'
 import type { BlogRevision, CachedBlog, StoreDatabase } from '@/data'
 import { draftFromRow } from './blog-draft'
 

@@ -10,8 +10,8 @@ import { z } from 'zod'
 import { isMatch } from 'date-fns'
 import type { Table } from 'dexie'
 import type { CheckoutEmail, CheckoutSummary } from '@common/store-api/resources'
-import { labelOf, REMINDER_LABELS } from '@/app/labels'
-import { NOT_SET, storeDayTimeShort, storeTimeFull } from '@/app/dates'
+import { labelOf, REMINDER_LABELS } from '@/ui/labels'
+import { NOT_SET, storeDayTimeShort, storeTimeFull } from '@/ui/dates'
 
 const Day = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isMatch(s, 'yyyy-MM-dd'), 'expected YYYY-MM-DD')
 

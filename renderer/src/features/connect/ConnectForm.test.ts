@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createPinia, setActivePinia } from 'pinia'
 import { flushPromises, mount } from '@vue/test-utils'
-import { api, resetFakeBridge, StoredeskError } from '@/app/testing/fake-bridge'
+import { api, resetFakeBridge, StoredeskError } from '@/bridge/testing/fake-bridge'
 import { SHOP_URL_MESSAGES } from './shop-url'
 import ConnectForm from './ConnectForm.vue'
 
-vi.mock('@/bridge', () => import('@/app/testing/fake-bridge'))
+vi.mock('@/bridge', () => import('@/bridge/testing/fake-bridge'))
 
 async function settle() {
   // Naive UI's form validation is asynchronous (async-validator), then renders the messages.

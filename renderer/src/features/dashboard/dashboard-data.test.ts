@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest'
 import Dexie, { type Table } from 'dexie'
 import type { CheckoutSummary } from '@common/store-api/resources'
 import { SCHEMA_V1 } from '@/data/db'
-import { makeOrders } from '@/features/orders/order-fixtures'
-import { makeCheckouts } from '@/features/checkouts/checkout-fixtures'
-import { answerOrderQuery } from '@/features/orders/order-query'
-import { answerCheckoutQuery } from '@/features/checkouts/checkout-query'
+import { answerOrderQuery, makeOrders } from '@/features/orders'
+import { answerCheckoutQuery, makeCheckouts } from '@/features/checkouts'
 import { daysBetween, loadDashboard } from './dashboard-data'
 
 const orders = makeOrders(500, 13)

@@ -7,8 +7,7 @@
 import type { Table } from 'dexie'
 import { addDays, format, parseISO } from 'date-fns'
 import type { CheckoutSummary } from '@common/store-api/resources'
-import type { OrderFacts } from '@/features/orders/order-index'
-import { toCents } from '@/features/orders/order-totals'
+import { toCents, type OrderFacts } from '@/features/orders'
 
 export interface DayOrders {
   day: string

@@ -8,8 +8,8 @@
 // an international phone ("+1 617…") gets the quote too, which keeps it text in a spreadsheet.
 import Papa from 'papaparse'
 import type { Order, OrderLineItem } from '@common/store-api/resources'
-import { FULFILLMENT_LABELS, labelOf, ORDER_STATUS_LABELS, PAYMENT_LABELS } from '@/app/labels'
-import { wallClock } from '@/app/dates'
+import { FULFILLMENT_LABELS, labelOf, ORDER_STATUS_LABELS, PAYMENT_LABELS } from '@/ui/labels'
+import { wallClock } from '@/ui/dates'
 import { checkOrderTotals, fromCents, toCents } from './order-totals'
 import { quantityOf, variantOf } from './print/pick-list'
 

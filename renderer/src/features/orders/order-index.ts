@@ -1,20 +1,22 @@
 // The order list's answer from the cache: an in-memory index of every cached order, one slot
 // per order in typed arrays (ID, status codes, sort and date values as numbers; the folded
-// search texts, order-search.ts, joined per block of slots), plus one presorted permutation of the slots per sort
-// key. A query is one pass over the permutation of its sort key in its direction, testing each
-// slot: no sort, no row read. It answers exactly as order-query.ts's array reference does
-// (order-query.test.ts checks every filter and sort, after writes too).
+// search texts, data/order-index/order-search.ts, joined per block of slots), plus one
+// presorted permutation of the slots per sort key. A query is one pass over the permutation of
+// its sort key in its direction, testing each slot: no sort, no row read. It answers exactly as
+// order-query.ts's array reference does (order-query.test.ts checks every filter and sort,
+// after writes too).
 //
-// It loads from the cache's compact index rows (order-index-row.ts, written in a block beside
-// every write to orders by renderer/src/data/db.ts) a few blocks at a time, then follows every
-// committed write to `orders` through `db.onOrderRowChanges` (sync pages, optimistic writes, clears). Until it has loaded, the first
+// It loads from the cache's compact index rows (data/order-index/order-index-row.ts, written in
+// a block beside every write to orders by the cache's own middleware, order-index-blocks.ts) a
+// few blocks at a time, then follows every committed write to `orders` through
+// `db.onOrderRowChanges` (sync pages, optimistic writes, clears). Until it has loaded, the first
 // window of an unfiltered list comes straight from the cache's sort index (`firstWindowFromCache`).
 // One index per open database; dropped when that database closes (disconnect deletes it).
 import type { Table } from 'dexie'
 import type { Order } from '@common/store-api/resources'
 import { orderIndexBlocksNeedCompaction, type OrderIndexBlock, type OrderRowChanges, type StoreDatabase } from '@/data'
-import type { OrderIndexRow } from './order-index-row'
-import { SEARCH_FIELD_SEPARATOR, searchNeedles } from './order-search'
+import type { OrderIndexRow } from '@/data/order-index/order-index-row'
+import { SEARCH_FIELD_SEPARATOR, searchNeedles } from '@/data/order-index/order-search'
 import { hasRange, inDayRange, parseSort, SORT_FIELDS, type DayRange, type OrderQuery, type OrderSortKey } from './order-query'
 
 /** Index rows read per IndexedDB request while loading (about; blocks come whole): small enough to keep frames flowing. */

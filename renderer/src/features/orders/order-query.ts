@@ -8,7 +8,7 @@
 // Semantics (kept identical to the demo store, docs/demo-store.md):
 // - search: a case-insensitive substring of one field, accents and apostrophes folded: the order
 //   number, customer names (either order of their words), e-mail, phone digits, tracking number,
-//   transaction id, a line item's name or SKU (order-search.ts). The store's own search covers
+//   transaction id, a line item's name or SKU (data/order-index/order-search.ts). The store's own search covers
 //   the number, items, transaction id and e-mail only: while the cache's first sync runs and the
 //   list asks the store, a name, phone or tracking search finds the orders cached so far;
 // - date ranges are whole local days, inclusive at both ends; `filter[date]` is the payment
@@ -28,7 +28,7 @@ import {
   type Order,
 } from '@common/store-api/resources'
 import { ORDER_SORTS } from '@common/store-api/operations'
-import { orderContainsAny, searchNeedles } from './order-search'
+import { orderContainsAny, searchNeedles } from '@/data/order-index/order-search'
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export type FinancialStatus = (typeof FINANCIAL_STATUSES)[number]

@@ -1,7 +1,7 @@
 // The undo bar's rules, apart from its looks (UndoBar.vue): which order writes can still be
 // undone, how their countdown reads, which of them have left for the store (so the bar can say
 // they can no longer be undone), and which key presses mean "undo" (typing places keep theirs:
-// app/shortcuts.ts isTypingTarget).
+// ui/shortcuts.ts isTypingTarget).
 import type { OutboxEntry, OutboxState } from '@/data'
 import { UNDOABLE_KINDS } from '@/data'
 

@@ -4,8 +4,8 @@
 // window; the Sync page keeps the full list.
 import { watch } from 'vue'
 import { useLiveQuery, useSyncStatus, type OutboxEntry } from '@/data'
-import { refusalInWords } from '@/app/refusal-words'
-import { useNoticesStore } from '@/app/notices-store'
+import { refusalInWords } from '@/ui/refusal-words'
+import { useNoticesStore } from '@/session/notices-store'
 
 /** Where a refused write can be fixed. */
 export function placeOf(entry: Pick<OutboxEntry, 'kind' | 'write'>): { path: string; label: string } {

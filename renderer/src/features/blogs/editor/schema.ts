@@ -19,7 +19,7 @@ import {
 import { BlockComment, InlineComment } from './extensions/comments'
 import { InlineWidget, ScriptEmbed, VerbatimCode } from './extensions/verbatim'
 import { FindReplace } from './extensions/find-replace'
-import { sanitizeForDisplay, sanitizeForKeeping } from '../sanitize'
+import { sanitizeForDisplay, sanitizeForKeeping } from '@/lib/sanitize'
 
 function spanAttribute(name: 'colspan' | 'rowspan') {
   return {

@@ -6,9 +6,9 @@
 // clock (this app's events moved by the store's offset from GMT, which the order's own local
 // and GMT fields tell), so one list never mixes two zones.
 import type { Order } from '@common/store-api/resources'
-import { appTime, storeTimeFull, wallClock } from '@/app/dates'
+import { appTime, storeTimeFull, wallClock } from '@/ui/dates'
 import type { WriteEvent, WriteEventKind } from '@/data'
-import { formatMoney } from '../store-time'
+import { formatMoney } from '@/ui/store-time'
 
 export interface TimelineEntry {
   key: string

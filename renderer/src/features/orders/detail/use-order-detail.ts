@@ -3,7 +3,7 @@
 // store answers, the order read again in the background (refreshOrder keeps a row an unsent
 // write holds). An order not cached yet waits for that read.
 import { computed, ref, watch, type Ref } from 'vue'
-import { useReachabilityStore } from '@/app/reachability-store'
+import { useReachabilityStore } from '@/session/reachability-store'
 import { isOffline, refreshOrder, useLiveQuery, useStoreDatabase, type CachedOrder, type OutboxEntry, type WriteEvent } from '@/data'
 
 export type StoreRead = 'idle' | 'reading' | 'done' | 'offline' | 'failed'

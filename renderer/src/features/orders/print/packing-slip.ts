@@ -1,8 +1,8 @@
 // What one packing slip says about an order: the ship-to address as lines, the date in the
-// store's own time (store-time.ts: the store's wall clock, never re-zoned), the items with SKU,
+// store's own time (ui/store-time.ts: the store's wall clock, never re-zoned), the items with SKU,
 // variant and quantity (prices only when the user turned them on), and the customer's note.
 import type { Order } from '@common/store-api/resources'
-import { formatMoney, formatStoreDay } from '../store-time'
+import { formatMoney, formatStoreDay } from '@/ui/store-time'
 import { quantityOf, variantOf } from './pick-list'
 
 export interface SlipItem {

@@ -5,7 +5,7 @@
 // are kept verbatim as non-editable "preserved HTML" blocks. Markers named `data-sd-*` are
 // internal: serialize.ts turns them back into the original structure and strips them.
 import { Extension, Mark, Node } from '@tiptap/core'
-import { sanitizeForKeeping, sanitizeForDisplay } from '../../sanitize'
+import { sanitizeForKeeping, sanitizeForDisplay } from '@/lib/sanitize'
 
 /** Attribute names that start with this prefix are Storedesk markers, never saved. */
 export const MARKER_PREFIX = 'data-sd-'

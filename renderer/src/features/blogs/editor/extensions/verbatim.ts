@@ -5,7 +5,7 @@
 // Each is an atom shown as a card, sanitised with DOMPurify for display; scripts never run in
 // the editor, they are only written back where they were.
 import { Node } from '@tiptap/core'
-import { sanitizeForDisplay, sanitizeForKeeping } from '../../sanitize'
+import { sanitizeForDisplay, sanitizeForKeeping } from '@/lib/sanitize'
 import { DROPPED_TAG } from './preserve'
 import { keepLeadingNewline } from '../pre-newline'
 

@@ -1,0 +1,72 @@
+// The question before a store is disconnected: when its database holds work that exists only on
+// this computer (unsent changes, drafts, revisions), the user sees it counted and chooses to
+// keep it (the default), export it, or delete it after typing the store's name; cancelling
+// keeps the store connected. The data layer carries the choice out once the store is gone.
+import { h, onScopeDispose, reactive, watch } from 'vue'
+import { useDialog } from 'naive-ui'
+import { StoredeskError } from '@/bridge'
+import { chooseLocalWorkOnDisconnect, countLocalData, describeExport, describeLocalData, exportLocalData, hasLocalData, storeDatabase } from '@/data'
+import LocalDataChoice from '@/features/settings/LocalDataChoice.vue'
+import { registerDisconnectGuard, useConnectionsStore } from '@/session/connections-store'
+
+/** Registers the guard for as long as the calling component (the frame) lives. */
+export function useDisconnectGuard(): void {
+  const dialog = useDialog()
+  const connections = useConnectionsStore()
+
+  async function confirmDisconnect(connectionId: string): Promise<boolean> {
+    const db = storeDatabase(connectionId)
+    const counts = await countLocalData(db)
+    if (!hasLocalData(counts)) return true
+    const connection = connections.connections.find((c) => c.id === connectionId)
+    const storeName = connection?.label ?? 'this store'
+    const summary = describeLocalData(counts)
+    const state = reactive({ choice: 'keep' as 'keep' | 'delete', typedName: '', exportMessage: null as string | null })
+    const exportThem = async () => {
+      try {
+        state.exportMessage = describeExport(await exportLocalData(db, { label: storeName, shop: connection?.shop ?? '' }))
+      } catch (error) {
+        state.exportMessage = error instanceof StoredeskError ? error.message : 'The export could not be made. Your work is still on this computer.'
+      }
+    }
+    return new Promise<boolean>((answer) => {
+      const resolve = (disconnect: boolean) => {
+        stopWatching()
+        answer(disconnect)
+      }
+      const shown = dialog.warning({
+        title: `${connection?.label ?? 'This store'} has work that exists only on this computer`,
+        content: () =>
+          h(LocalDataChoice, {
+            summary,
+            storeName,
+            exportMessage: state.exportMessage,
+            choice: state.choice,
+            'onUpdate:choice': (choice: 'keep' | 'delete') => (state.choice = choice),
+            typedName: state.typedName,
+            'onUpdate:typedName': (name: string) => (state.typedName = name),
+            onExport: () => void exportThem(),
+          }),
+        positiveText: 'Disconnect and keep them',
+        negativeText: 'Keep the store connected',
+        onPositiveClick: () => {
+          chooseLocalWorkOnDisconnect(connectionId, state.choice)
+          resolve(true)
+        },
+        onNegativeClick: () => resolve(false),
+        onClose: () => resolve(false),
+        onMaskClick: () => resolve(false),
+      })
+      // Deleting needs the store's name typed exactly; the button says which choice it carries out.
+      const stopWatching = watch(
+        () => [state.choice, state.typedName.trim() === storeName] as const,
+        ([choice, named]) => {
+          shown.positiveText = choice === 'delete' ? 'Disconnect and delete them' : 'Disconnect and keep them'
+          shown.positiveButtonProps = { disabled: choice === 'delete' && !named }
+        },
+      )
+    })
+  }
+
+  onScopeDispose(registerDisconnectGuard(confirmDisconnect))
+}

@@ -1,0 +1,31 @@
+// Store timestamps for people: the store sends `YYYY-MM-DD HH:MM:SS` (local or GMT, told
+// apart only by the field name), ISO 8601 with an offset, or the zero date
+// `0000-00-00 00:00:00` for "not set". Times are shown as the store wrote them (the wall
+// clock in the store's zone, or GMT), never re-zoned to this computer, and always labelled.
+import { format } from 'date-fns'
+import { NOT_SET, wallClock } from '@/ui/dates'
+
+export type TimeZoneLabel = 'Store local' | 'GMT'
+
+export { NOT_SET, wallClock }
+
+/** e.g. "Mar 4, 2026, 14:05 (GMT)"; "not set" for a zero or missing date. */
+export function formatStoreTime(value: string | null | undefined, zone: TimeZoneLabel): string {
+  const d = wallClock(value)
+  return d ? `${format(d, 'MMM d, yyyy, HH:mm')} (${zone})` : NOT_SET
+}
+
+export function formatStoreDay(value: string | null | undefined): string {
+  const d = wallClock(value)
+  return d ? format(d, 'MMM d, yyyy') : NOT_SET
+}
+
+/** Intl money: the store's amount in its currency code (a bad code falls back to the plain number). */
+export function formatMoney(amount: number | string, currency: string): string {
+  const n = typeof amount === 'number' ? amount : Number(amount)
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number.isFinite(n) ? n : 0)
+  } catch {
+    return `${Number.isFinite(n) ? n.toFixed(2) : '0.00'} ${currency}`
+  }
+}
