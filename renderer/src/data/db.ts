@@ -21,6 +21,7 @@ import Dexie, { type DBCore, type DBCoreTransaction, type EntityTable, type Midd
 import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, MetaFieldValue, Order } from '@common/store-api/resources'
 import { orderIndexRow, type OrderIndexRow } from '@/features/orders/order-index-row'
 import { databaseIdOf, forgetConnection, rememberDatabase } from './kept-stores'
+import type { Write, WriteKind } from './writes'
 
 /** `store:<id>` or `local:<uuid>`. */
 export type RowKey = string
@@ -138,9 +139,9 @@ export interface OutboxError {
 export interface OutboxEntry {
   /** Auto-incremented: the order the user made the writes in. */
   id?: number
-  kind: string
-  /** The write itself (see outbox.ts `Write`). */
-  write: unknown
+  kind: WriteKind
+  /** The write itself (writes/contract.ts). */
+  write: Write
   /** Resources this write touches (`blogs:store:5`, `orders:12`, `blogs:*`): later writes sharing one wait. */
   lanes: string[]
   state: OutboxState
