@@ -6,14 +6,12 @@
 import { storeIdOfKey, type OutboxEntry, type RowKey, type StoreDatabase } from './db'
 import { explainQuota } from './storage'
 import { UNDOABLE_KINDS, undoWindowSeconds } from './undo-window'
-import { CREATE_KINDS, describeWrite, handlerOf, lanesOf, lanesOfRow, rowByRef, touches, type KeyedFamily, type Write, type WriteBase } from './writes'
+import { CREATE_KINDS, describeWrite, handlerOf, lanesOf, lanesOfRow, rowByRef, TABLE_OF, touches, type KeyedFamily, type Write, type WriteBase } from './writes'
 import { recordWriteEvent } from './write-history'
 
 function allTables(db: StoreDatabase) {
   return [db.orders, db.blogs, db.collections, db.metaFieldDefinitions, db.metaFieldValues, db.outbox, db.conflicts, db.blogDrafts, db.writeHistory]
 }
-
-const TABLE_OF = { blogs: 'blogs', collections: 'collections', metaFields: 'metaFieldDefinitions' } as const
 
 /** `store:<id>` when the row already has a store id, so later writes and lanes agree. */
 async function canonicalRef(db: StoreDatabase, family: KeyedFamily, ref: RowKey): Promise<RowKey> {

@@ -5,9 +5,10 @@
 import type { Blog } from '@common/store-api/resources'
 import { storeKey, type CachedBlog, type RowKey, type StoreDatabase } from '../db'
 import type { StoreCall } from '../store-client'
-import type { Write, WriteHandler, WriteHandlers, WriteOf } from './contract'
+import type { WriteHandler, WriteHandlers, WriteOf } from './contract'
+import { acceptCount, created, keyedDelete, mergeBody, putCreated, sendUpdate } from './keyed'
 import { ALL_BLOGS_LANE, blogLane, collectionLane, laneSet } from './lanes'
-import { applyUpdate, batchFilter, claimedByAnotherRow, findOnPages, forgetRow, markDeleted, pick, quoted, restoreByRef, restoreRow, rowByRef, snapshotBeforeChange, storeIdOf, storeIds } from './rows'
+import { applyUpdate, batchFilter, claimedByAnotherRow, findOnPages, quoted, restoreByRef, restoreRow, rowByRef, snapshotBeforeChange, storeIds } from './rows'
 
 type BlogKind = 'blogs.create' | 'blogs.update' | 'blogs.delete' | 'blogs.batch'
 
@@ -27,14 +28,6 @@ async function acceptPost(db: StoreDatabase, key: RowKey, blog: Blog) {
   return { updatedAt: blog.updated_at, record: { ...blog, collectionKeys: collectionKeysOf(blog) } }
 }
 
-/** An update folds into an unsent create, or a refused create or update, of the same post. */
-function foldUpdate(earlier: Write, write: WriteOf<'blogs.update'>): Write | undefined {
-  const collectionKeys = write.collectionKeys ? { collectionKeys: write.collectionKeys } : {}
-  if (earlier.kind === 'blogs.create') return { ...earlier, body: { ...earlier.body, ...write.body }, ...collectionKeys }
-  if (earlier.kind === 'blogs.update') return { ...earlier, body: { ...earlier.body, ...write.body }, ...collectionKeys }
-  return undefined
-}
-
 async function findCreatedBlog(db: StoreDatabase, call: StoreCall, body: WriteOf<'blogs.create'>['body']): Promise<Blog | null> {
   return findOnPages(
     async (page) => {
@@ -52,37 +45,23 @@ async function findCreatedBlog(db: StoreDatabase, call: StoreCall, body: WriteOf
 const create: WriteHandler<'blogs.create'> = {
   lanes: postLanes,
   describe: (write) => `New post “${write.body.title}”`,
-  async apply(db, write) {
-    const existing = await db.blogs.get(write.key)
-    await db.blogs.put({
-      ...(existing ?? {}),
+  apply: (db, write) =>
+    putCreated<CachedBlog>(db, 'blogs', write.key, (existing) => ({
       ...write.body,
-      key: write.key,
-      storeId: existing?.storeId ?? null,
-      title: write.body.title,
       // The store makes a new post visible unless told otherwise.
       status: existing?.status ?? 2,
       collectionKeys: write.collectionKeys ?? existing?.collectionKeys ?? [],
-      pending: true,
-      server: null,
-    })
-    return null
-  },
+    })),
   revert: (db, write) => restoreByRef(db, 'blogs', write.key, true),
   async deliver({ db, call, uncertain }, write) {
     const collection_ids = await storeIds(db, 'collections', write.collectionKeys)
-    if (uncertain) {
-      const found = await findCreatedBlog(db, call, write.body)
-      if (found) return { data: found }
-    }
-    return call('blogs.create', { body: { ...write.body, ...(write.collectionKeys ? { collection_ids } : {}) } })
+    const found = uncertain ? await findCreatedBlog(db, call, write.body) : null
+    return found ? { data: found } : call('blogs.create', { body: { ...write.body, ...(write.collectionKeys ? { collection_ids } : {}) } })
   },
-  async accept(db, write, answer) {
-    if (!answer?.data.id) return {}
-    return { rebase: await acceptPost(db, write.key, answer.data), created: { family: 'blogs', key: write.key, storeId: answer.data.id } }
-  },
+  accept: async (db, write, answer) => (answer?.data.id ? created('blogs', write.key, answer.data.id, await acceptPost(db, write.key, answer.data)) : {}),
 }
 
+// A post's update may also move it between collections: those are written and watched too.
 const update: WriteHandler<'blogs.update'> = {
   lanes: postLanes,
   describe: (_write, name) => `Changes to post${quoted(name)}`,
@@ -94,31 +73,24 @@ const update: WriteHandler<'blogs.update'> = {
     }
     return applyUpdate<CachedBlog>(db, 'blogs', write.key, write.body, 'updated_at', moves)
   },
-  revert: (db, write) => restoreByRef(db, 'blogs', write.key),
-  async deliver({ db, call, unlessChanged }, write) {
-    const path = { id: await storeIdOf(db, 'blogs', write.key) }
-    const collection_ids = write.collectionKeys ? await storeIds(db, 'collections', write.collectionKeys) : undefined
-    const current = (await call('blogs.get', { path })).data
-    const moves = write.collectionKeys ? { collectionKeys: write.collectionKeys } : {}
-    const theirs = { ...pick(current, Object.keys(write.body)), ...(write.collectionKeys ? { collectionKeys: collectionKeysOf(current) } : {}) }
-    return unlessChanged({ ...write.body, ...moves }, { updatedAt: current.updated_at, fields: theirs }, { data: current }, () =>
-      call('blogs.update', { path, body: { ...write.body, ...(collection_ids ? { collection_ids } : {}) } }),
+  async deliver(sending, write) {
+    const moved = write.collectionKeys
+    const collection_ids = moved ? await storeIds(sending.db, 'collections', moved) : undefined
+    const extra = moved && { mine: { collectionKeys: moved }, theirs: (current: Blog) => ({ collectionKeys: collectionKeysOf(current) }) }
+    return sendUpdate(sending, 'blogs', { ...write, extra }, (path) => sending.call('blogs.get', { path }), (current) => current.updated_at, (path) =>
+      sending.call('blogs.update', { path, body: { ...write.body, ...(collection_ids ? { collection_ids } : {}) } }),
     )
   },
+  revert: (db, write) => restoreByRef(db, 'blogs', write.key),
   accept: async (db, write, answer) => (answer?.data.id ? { rebase: await acceptPost(db, write.key, answer.data) } : {}),
-  fold: foldUpdate,
+  // An update folds into an unsent create, or a refused create or update, of the same post.
+  fold: (earlier, write) =>
+    earlier.kind === 'blogs.create' || earlier.kind === 'blogs.update'
+      ? { ...mergeBody(earlier, write.body), ...(write.collectionKeys ? { collectionKeys: write.collectionKeys } : {}) }
+      : undefined,
 }
 
-const remove: WriteHandler<'blogs.delete'> = {
-  lanes: postLanes,
-  describe: (_write, name) => `Delete post${quoted(name)}`,
-  apply: (db, write) => markDeleted(db, 'blogs', write.key),
-  revert: (db, write) => restoreByRef(db, 'blogs', write.key),
-  deliver: async ({ db, call }, write) => call('blogs.delete', { path: { id: await storeIdOf(db, 'blogs', write.key) } }),
-  accept: async (db, write) => (await forgetRow(db, 'blogs', write.key), {}),
-  // A post deleted before its create left the outbox never reaches the store.
-  fold: (earlier) => (earlier.kind === 'blogs.create' ? 'drop' : undefined),
-}
+const remove: WriteHandler<'blogs.delete'> = keyedDelete('blogs', 'post', (call, path) => call('blogs.delete', { path }))
 
 const batch: WriteHandler<'blogs.batch'> = {
   lanes: (write) => laneSet(write.selectAll ? [ALL_BLOGS_LANE] : [], write.blogKeys.map(blogLane), write.collectionKeys?.map(collectionLane)),
@@ -154,13 +126,7 @@ const batch: WriteHandler<'blogs.batch'> = {
       },
     })
   },
-  // The store answers a count only: the rows keep their optimistic state until the next sync.
-  accept: async () => ({}),
+  accept: acceptCount,
 }
 
-export const blogHandlers: Pick<WriteHandlers, BlogKind> = {
-  'blogs.create': create,
-  'blogs.update': update,
-  'blogs.delete': remove,
-  'blogs.batch': batch,
-}
+export const blogHandlers: Pick<WriteHandlers, BlogKind> = { 'blogs.create': create, 'blogs.update': update, 'blogs.delete': remove, 'blogs.batch': batch }

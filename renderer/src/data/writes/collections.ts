@@ -5,9 +5,10 @@
 import type { BlogCollection } from '@common/store-api/resources'
 import { storeKey, type CachedBlog, type CachedCollection, type RowKey, type StoreDatabase } from '../db'
 import type { StoreCall } from '../store-client'
-import type { WriteHandler, WriteHandlers, WriteOf } from './contract'
+import type { CollectionBody, WriteHandler, WriteHandlers, WriteOf } from './contract'
 import { ALL_BLOGS_LANE, blogLane, collectionLane, laneSet } from './lanes'
-import { applyUpdate, batchFilter, claimedByAnotherRow, findOnPages, forgetRow, markDeleted, pick, quoted, restoreByRef, rowByRef, snapshotBeforeChange, storeIdOf, storeIds } from './rows'
+import { acceptCount, created, keyedDelete, keyedUpdate, mergeBody, putCreated } from './keyed'
+import { batchFilter, claimedByAnotherRow, findOnPages, quoted, restoreByRef, rowByRef, snapshotBeforeChange, storeIdOf, storeIds } from './rows'
 
 type CollectionKind = 'collections.create' | 'collections.update' | 'collections.delete' | 'collections.batch'
 
@@ -45,64 +46,28 @@ async function findCreatedCollection(db: StoreDatabase, call: StoreCall, body: W
 const create: WriteHandler<'collections.create'> = {
   lanes: (write) => laneSet(ownLane(write), write.blogKeys?.map(blogLane)),
   describe: (write) => `New collection “${write.body.title}”`,
-  async apply(db, write) {
-    const existing = await db.collections.get(write.key)
-    await db.collections.put({
-      ...(existing ?? {}),
-      ...write.body,
-      key: write.key,
-      storeId: existing?.storeId ?? null,
-      title: write.body.title,
-      blogKeys: write.blogKeys ?? existing?.blogKeys ?? [],
-      pending: true,
-      server: null,
-    })
-    return null
-  },
+  apply: (db, write) => putCreated<CachedCollection>(db, 'collections', write.key, (existing) => ({ ...write.body, blogKeys: write.blogKeys ?? existing?.blogKeys ?? [] })),
   revert: (db, write) => restoreByRef(db, 'collections', write.key, true),
   async deliver({ db, call, uncertain }, write) {
     const blog_ids = await storeIds(db, 'blogs', write.blogKeys)
-    if (uncertain) {
-      const found = await findCreatedCollection(db, call, write.body)
-      if (found) return { data: found }
-    }
-    return call('collections.create', { body: { ...write.body, ...(write.blogKeys ? { blog_ids } : {}) } })
+    const found = uncertain ? await findCreatedCollection(db, call, write.body) : null
+    return found ? { data: found } : call('collections.create', { body: { ...write.body, ...(write.blogKeys ? { blog_ids } : {}) } })
   },
-  async accept(db, write, answer) {
-    if (!answer?.data.id) return {}
-    return { rebase: await acceptCollection(db, write.key, answer.data), created: { family: 'collections', key: write.key, storeId: answer.data.id } }
-  },
+  accept: async (db, write, answer) => (answer?.data.id ? created('collections', write.key, answer.data.id, await acceptCollection(db, write.key, answer.data)) : {}),
 }
 
 const update: WriteHandler<'collections.update'> = {
-  lanes: ownLane,
-  describe: (_write, name) => `Changes to collection${quoted(name)}`,
-  apply: (db, write) => applyUpdate(db, 'collections', write.key, write.body, 'updated_at'),
-  revert: (db, write) => restoreByRef(db, 'collections', write.key),
-  async deliver({ db, call, unlessChanged }, write) {
-    const path = { id: await storeIdOf(db, 'collections', write.key) }
-    const current = (await call('collections.get', { path })).data
-    const theirs = { updatedAt: current.updated_at, fields: pick(current, Object.keys(write.body)) }
-    return unlessChanged({ ...write.body }, theirs, { data: current }, () => call('collections.update', { path, body: write.body }))
-  },
-  accept: async (db, write, answer) => (answer?.data.id ? { rebase: await acceptCollection(db, write.key, answer.data) } : {}),
+  ...keyedUpdate('collections', 'collection', {
+    stamp: 'updated_at',
+    get: (call, path) => call('collections.get', { path }),
+    put: (call, path, body: CollectionBody) => call('collections.update', { path, body }),
+    keep: acceptCollection,
+  }),
   // An update folds into an unsent create, or a refused create or update, of the same collection.
-  fold(earlier, write) {
-    if (earlier.kind === 'collections.create') return { ...earlier, body: { ...earlier.body, ...write.body } }
-    if (earlier.kind === 'collections.update') return { ...earlier, body: { ...earlier.body, ...write.body } }
-    return undefined
-  },
+  fold: (earlier, write) => (earlier.kind === 'collections.create' || earlier.kind === 'collections.update' ? mergeBody(earlier, write.body) : undefined),
 }
 
-const remove: WriteHandler<'collections.delete'> = {
-  lanes: ownLane,
-  describe: (_write, name) => `Delete collection${quoted(name)}`,
-  apply: (db, write) => markDeleted(db, 'collections', write.key),
-  revert: (db, write) => restoreByRef(db, 'collections', write.key),
-  deliver: async ({ db, call }, write) => call('collections.delete', { path: { id: await storeIdOf(db, 'collections', write.key) } }),
-  accept: async (db, write) => (await forgetRow(db, 'collections', write.key), {}),
-  fold: (earlier) => (earlier.kind === 'collections.create' ? 'drop' : undefined),
-}
+const remove: WriteHandler<'collections.delete'> = keyedDelete('collections', 'collection', (call, path) => call('collections.delete', { path }))
 
 const batch: WriteHandler<'collections.batch'> = {
   lanes: (write) => laneSet(ownLane(write), write.blogKeys.map(blogLane), write.selectAll ? [ALL_BLOGS_LANE] : []),
@@ -141,13 +106,7 @@ const batch: WriteHandler<'collections.batch'> = {
         ...batchFilter(write.filter),
       },
     }),
-  // The store answers a count only: the rows keep their optimistic state until the next sync.
-  accept: async () => ({}),
+  accept: acceptCount,
 }
 
-export const collectionHandlers: Pick<WriteHandlers, CollectionKind> = {
-  'collections.create': create,
-  'collections.update': update,
-  'collections.delete': remove,
-  'collections.batch': batch,
-}
+export const collectionHandlers: Pick<WriteHandlers, CollectionKind> = { 'collections.create': create, 'collections.update': update, 'collections.delete': remove, 'collections.batch': batch }

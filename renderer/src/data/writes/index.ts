@@ -14,6 +14,7 @@ import { orderHandlers } from './orders'
 export * from './contract'
 export * from './lanes'
 export { moveKeys } from './collections'
+export { TABLE_OF } from './keyed'
 export { shipTo } from './orders'
 export { PermanentProblem, pick, rowByRef } from './rows'
 

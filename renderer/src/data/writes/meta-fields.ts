@@ -4,9 +4,10 @@
 // value watches the value it replaces.
 import type { MetaFieldDefinition } from '@common/store-api/resources'
 import { storeKey, type CachedMetaField, type CachedMetaFieldValue, type RowKey, type StoreDatabase } from '../db'
-import type { WriteHandler, WriteHandlers } from './contract'
+import type { MetaFieldUpdateBody, WriteHandler, WriteHandlers } from './contract'
 import { keyedLane, metaFieldValueLane } from './lanes'
-import { applyUpdate, forgetRow, markDeleted, pick, quoted, restoreByRef, restoreRow, rowByRef, snapshotBeforeChange, storeIdOf } from './rows'
+import { created, keyedDelete, keyedUpdate, mergeBody } from './keyed'
+import { restoreByRef, restoreRow, rowByRef, snapshotBeforeChange } from './rows'
 
 type MetaFieldKind = 'metaFields.create' | 'metaFields.update' | 'metaFields.delete' | 'metaFieldValues.set'
 
@@ -36,41 +37,21 @@ const create: WriteHandler<'metaFields.create'> = {
     }
     return call('metaFields.create', { body: write.body })
   },
-  async accept(db, write, answer) {
-    if (!answer?.data.id) return {}
-    return { rebase: await acceptField(db, write.key, answer.data), created: { family: 'metaFields', key: write.key, storeId: answer.data.id } }
-  },
+  accept: async (db, write, answer) => (answer?.data.id ? created('metaFields', write.key, answer.data.id, await acceptField(db, write.key, answer.data)) : {}),
 }
 
 const update: WriteHandler<'metaFields.update'> = {
-  lanes: ownLane,
-  describe: (_write, name) => `Changes to meta field${quoted(name)}`,
-  apply: (db, write) => applyUpdate(db, 'metaFieldDefinitions', write.key, write.body, 'updated_at_gmt'),
-  revert: (db, write) => restoreByRef(db, 'metaFieldDefinitions', write.key),
-  async deliver({ db, call, unlessChanged }, write) {
-    const path = { id: await storeIdOf(db, 'metaFieldDefinitions', write.key) }
-    const current = (await call('metaFields.get', { path })).data
-    const theirs = { updatedAt: current.updated_at_gmt, fields: pick(current, Object.keys(write.body)) }
-    return unlessChanged({ ...write.body }, theirs, { data: current }, () => call('metaFields.update', { path, body: write.body }))
-  },
-  accept: async (db, write, answer) => (answer?.data.id ? { rebase: await acceptField(db, write.key, answer.data) } : {}),
+  ...keyedUpdate('metaFields', 'meta field', {
+    stamp: 'updated_at_gmt',
+    get: (call, path) => call('metaFields.get', { path }),
+    put: (call, path, body: MetaFieldUpdateBody) => call('metaFields.update', { path, body }),
+    keep: acceptField,
+  }),
   // An update folds into an unsent create, or a refused create or update, of the same definition.
-  fold(earlier, write) {
-    if (earlier.kind === 'metaFields.create') return { ...earlier, body: { ...earlier.body, ...write.body } }
-    if (earlier.kind === 'metaFields.update') return { ...earlier, body: { ...earlier.body, ...write.body } }
-    return undefined
-  },
+  fold: (earlier, write) => (earlier.kind === 'metaFields.create' || earlier.kind === 'metaFields.update' ? mergeBody(earlier, write.body) : undefined),
 }
 
-const remove: WriteHandler<'metaFields.delete'> = {
-  lanes: ownLane,
-  describe: (_write, name) => `Delete meta field${quoted(name)}`,
-  apply: (db, write) => markDeleted(db, 'metaFieldDefinitions', write.key),
-  revert: (db, write) => restoreByRef(db, 'metaFieldDefinitions', write.key),
-  deliver: async ({ db, call }, write) => call('metaFields.delete', { path: { id: await storeIdOf(db, 'metaFieldDefinitions', write.key) } }),
-  accept: async (db, write) => (await forgetRow(db, 'metaFieldDefinitions', write.key), {}),
-  fold: (earlier) => (earlier.kind === 'metaFields.create' ? 'drop' : undefined),
-}
+const remove: WriteHandler<'metaFields.delete'> = keyedDelete('metaFields', 'meta field', (call, path) => call('metaFields.delete', { path }))
 
 const setValue: WriteHandler<'metaFieldValues.set'> = {
   lanes: (write) => [metaFieldValueLane(write.resource, write.resourceId, write.body.meta_field_id)],
