@@ -2,7 +2,8 @@
 // the cached row, so the screen shows it at once (row.pending = "not yet sent") and nothing is
 // lost to a reload or a crash. The replayer (replayer.ts) sends entries; the functions here
 // are what screens call, plus the user's actions on a stopped write (retry, edit, discard,
-// resolve a conflict).
+// resolve a conflict). What a write does to the cache is its kind's handler's (writes/); this
+// engine never looks inside a write.
 import { storeIdOfKey, type OutboxEntry, type RowKey, type StoreDatabase } from './db'
 import { explainQuota } from './storage'
 import { UNDOABLE_KINDS, undoWindowSeconds } from './undo-window'
@@ -31,8 +32,9 @@ async function canonicalWrite(db: StoreDatabase, write: Write): Promise<Write> {
 }
 
 /**
- * A write with a body a person edited (the sync panel's JSON, a merged conflict). The body was
- * checked against the store operation's own schema for this kind, which the types cannot follow.
+ * A write with a body a person gave: the sync panel's JSON (checked against the store
+ * operation's schema for this kind first) or a conflict merged field by field. The types cannot
+ * follow a body from a text box back to its kind, so this is the one place that asserts it.
  */
 function withBody(write: Write, body: unknown): Write {
   return { ...write, body } as Write
