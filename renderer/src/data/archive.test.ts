@@ -37,7 +37,7 @@ const input: ArchiveInput = {
     { id: 2, key: 'store:9', createdAt: Date.parse('2026-11-29T08:00:00Z'), reason: 'store', fields: { title: 'Autumn', content: '<p>Leaves</p>' } },
   ],
   pendingPosts: [{ key: 'local:b', storeId: null, title: 'Queued </script> post', content: '<p>Sent later</p>', collectionKeys: [], pending: true } as CachedBlog],
-  unsent: [{ id: 4, kind: 'blogs.create', write: { body: { title: 'Queued </script> post' } }, lanes: [], state: 'queued', attempts: 0, nextAttemptAt: 0, createdAt: 1, label: 'New post “Queued </script> post”' }],
+  unsent: [{ id: 4, kind: 'blogs.create', write: { kind: 'blogs.create', key: 'local:b', body: { title: 'Queued </script> post' } }, lanes: [], state: 'queued', attempts: 0, nextAttemptAt: 0, createdAt: 1, label: 'New post “Queued </script> post”' }],
 }
 
 const page = (html: string) => new DOMParser().parseFromString(html, 'text/html')

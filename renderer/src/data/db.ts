@@ -30,6 +30,7 @@ import {
   type OrderRowListener,
 } from './order-index/order-index-blocks'
 import { databaseIdOf, forgetConnection, rememberDatabase } from './kept-stores'
+import type { Write, WriteKind } from './writes'
 
 /** `store:<id>` or `local:<uuid>`. */
 export type RowKey = string
@@ -47,38 +48,37 @@ export interface LocalMarks {
 export type CachedOrder = Order & LocalMarks
 export type CachedCheckout = CheckoutSummary & LocalMarks
 
-/** A blog's store fields (the cached row keeps them flat beside its key). */
-export type BlogFields = Partial<Blog>
-export type CachedBlog = BlogFields & LocalMarks & {
+/** What a row of something the user can create offline (post, collection, meta field) carries. */
+export interface KeyedMarks extends LocalMarks {
+  /** `store:<id>` or `local:<uuid>`, for life. */
   key: RowKey
-  /** The store's id, null until a blog created offline has been accepted. */
+  /** The store's id, null until a row created offline has been accepted. */
   storeId: number | null
-  title: string
-  /** Keys (`store:<id>` / `local:<uuid>`) of the collections this blog belongs to. */
-  collectionKeys: RowKey[]
   /** Marked deleted locally while the delete is queued; hidden by screens. */
   deleted?: boolean
 }
 
+/** A blog's store fields (the cached row keeps them flat beside its key). */
+export type BlogFields = Partial<Blog>
+export type CachedBlog = BlogFields & KeyedMarks & {
+  title: string
+  /** Keys (`store:<id>` / `local:<uuid>`) of the collections this blog belongs to. */
+  collectionKeys: RowKey[]
+}
+
 export type CollectionFields = Partial<BlogCollection>
-export type CachedCollection = CollectionFields & LocalMarks & {
-  key: RowKey
-  storeId: number | null
+export type CachedCollection = CollectionFields & KeyedMarks & {
   title: string
   /** Keys of the collection's blogs in the store's order (manual sort position). */
   blogKeys: RowKey[]
-  deleted?: boolean
 }
 
 export type MetaFieldFields = Partial<MetaFieldDefinition>
-export type CachedMetaField = MetaFieldFields & LocalMarks & {
-  /** The row key. The definition's own `key` (e.g. `reading_time`) would collide with it, so it is kept as `fieldKey`. */
-  key: RowKey
+/** The row key is `key`: the definition's own key (e.g. `reading_time`) would collide with it, so it is kept as `fieldKey`. */
+export type CachedMetaField = MetaFieldFields & KeyedMarks & {
   fieldKey: string
-  storeId: number | null
   name: string
   resource_type: string
-  deleted?: boolean
 }
 
 export type CachedMetaFieldValue = MetaFieldValue &
@@ -147,9 +147,9 @@ export interface OutboxError {
 export interface OutboxEntry {
   /** Auto-incremented: the order the user made the writes in. */
   id?: number
-  kind: string
-  /** The write itself (see outbox.ts `Write`). */
-  write: unknown
+  kind: WriteKind
+  /** The write itself (writes/contract.ts). */
+  write: Write
   /** Resources this write touches (`blogs:store:5`, `orders:12`, `blogs:*`): later writes sharing one wait. */
   lanes: string[]
   state: OutboxState

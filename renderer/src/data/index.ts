@@ -25,7 +25,7 @@
 //     writeHistory (++id; *lanes): what happened to each write made from this app, kept after
 //       the outbox lets it go: queued, sent, accepted, failed, conflict, undone, discarded
 //       (write-history.ts; written in the same transaction as the outbox change). Read one
-//       row's story by lane: db.writeHistory.where('lanes').equals(`orders:${id}`).
+//       row's story with historyFor(db, row) (see ONE ROW'S WRITES).
 //     orderIndexBlocks (++seq, in write order): the compact index rows
 //       (order-index/order-index-row.ts) of each write to orders, one block per write
 //       (`rows` written, then IDs `deleted`), written by the database itself in the same
@@ -55,7 +55,8 @@
 //   batchCollection(db, key, { operate, blogKeys | selectAll+filter })
 // - createMetaField(db, body) → key; updateMetaField(db, key, body); deleteMetaField(db, key)
 // - setMetaFieldValue(db, resource, resourceId, metaFieldId, value)
-// - enqueueWrite(db, write, { name?, baseUpdatedAt? }): the generic form (`Write` in writes.ts).
+// - enqueueWrite(db, write, { name?, baseUpdatedAt? }): the generic form (`Write` in writes/contract.ts;
+//   each kind's handler in writes/: orders, blogs, collections, meta-fields).
 //   Every update remembers what it was based on (updated_at and the written fields' values);
 //   pass `baseUpdatedAt` when the edit started earlier than the cached row (an editor draft).
 //
@@ -103,7 +104,7 @@
 //   index.html and unsent-changes.json, into a new folder the user picks (Electron) or as one
 //   .zip download (browser shell) (archive.ts).
 //
-// UNDO WINDOW (issue 14; undo-window.ts, order-writes.ts)
+// UNDO WINDOW (issue 14; undo-window.ts, writes/orders.ts)
 // - Order writes (tracking, address, so the scanner and the CSV import too) wait in the outbox
 //   until `holdUntil` (queued time + the window; none when it is 0). Nothing sends them earlier
 //   (not "Send now", not the store answering again); they go when it ends, after a restart too.
@@ -120,7 +121,13 @@
 // - isOffline(error): the store could not be reached (network, timeout), not a refusal.
 // - heldBack(entries in id order) → ids waiting for an earlier unsent write of the same lane.
 // - entriesForRow(entries, 'blogs' | 'collections' | 'metaFields', { key, storeId }) → the
-//   entries touching that row (lanes stay the data layer's business); rowLanes(...) the same lanes.
+//   entries (of a list already read) touching that row; rowLanes(...) the same lanes.
+//
+// ONE ROW'S WRITES (features name the row, RowRef: { family: 'orders', id } or
+// { family: 'blogs' | 'collections' | 'metaFields', key, storeId? }; lanes stay the data layer's)
+// - pendingFor(db, row) → its outbox entries (any state) in the order made;
+//   conflictFor(db, row) → its first write in conflict (ConflictRecord) or null;
+//   historyFor(db, row) → its write history (WriteEvent[]), oldest first.
 //
 // HOW IT BEHAVES (decisions)
 // - Lanes: each write names the resources it touches (`orders:12`, `blogs:store:5`,
@@ -165,12 +172,13 @@ export type {
   ConflictRecord,
   BinLocation,
 } from './db'
-export type { Write, WriteKind, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter } from './writes'
+export type { Write, WriteKind, WriteOf, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter, RowRef } from './writes'
 export { heldBack } from './replayer'
 export { isOffline } from './store-client'
-export { entriesForRow, rowLanes } from './writes'
+export { entriesForRow, rowLanes, rowByRef } from './writes'
+export { pendingFor, conflictFor, historyFor } from './row-writes'
 export { undoWindowSeconds, setUndoWindowSeconds, parseUndoWindow, DEFAULT_UNDO_WINDOW_SECONDS, MAX_UNDO_WINDOW_SECONDS, UNDOABLE_KINDS } from './undo-window'
-export { enqueueWrite, retryWrite, discardWrite, undoWrite, updateWriteBody, resolveConflict, rowByRef, type ConflictChoice, type EnqueueOptions } from './outbox'
+export { enqueueWrite, retryWrite, discardWrite, undoWrite, updateWriteBody, resolveConflict, type ConflictChoice, type EnqueueOptions } from './outbox'
 export {
   trackOrder,
   updateOrderShipping,

@@ -23,7 +23,7 @@ async function writeLocalWork(connectionId: string) {
   const db = storeDatabase(connectionId)
   await db.blogDrafts.put({ key: 'local:a', fields: { title: 'Spring', content: '<p>Blossom</p>' }, baseUpdatedAt: null, savedAt: 1 })
   await db.blogRevisions.bulkAdd([1, 2].map((createdAt) => ({ key: 'local:a', createdAt, reason: 'timer' as const, fields: { title: 'Spring' } })))
-  await db.outbox.add({ kind: 'blogs.create', write: {}, lanes: ['blogs:local:a'], state: 'queued', attempts: 0, nextAttemptAt: 0, createdAt: 1, label: 'New post “Spring”' })
+  await db.outbox.add({ kind: 'blogs.create', write: { kind: 'blogs.create', key: 'local:a', body: { title: 'Spring' } }, lanes: ['blogs:local:a'], state: 'queued', attempts: 0, nextAttemptAt: 0, createdAt: 1, label: 'New post “Spring”' })
 }
 
 describe('local work', () => {

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { storeKey, type StoreDatabase } from './db'
 import { createBlog, createMetaField, deleteBlog, reorderCollection, trackOrder, updateBlog } from './actions'
-import { discardWrite, moveKeys } from './outbox'
+import { discardWrite } from './outbox'
+import { moveKeys } from './writes'
 import { freshDatabase, makeBlog, makeOrder } from './test-support'
 
 let db: StoreDatabase

@@ -2,76 +2,42 @@
 // the cached row, so the screen shows it at once (row.pending = "not yet sent") and nothing is
 // lost to a reload or a crash. The replayer (replayer.ts) sends entries; the functions here
 // are what screens call, plus the user's actions on a stopped write (retry, edit, discard,
-// resolve a conflict).
-import type { Table } from 'dexie'
-import type { Order } from '@common/store-api/resources'
-import {
-  storeIdOfKey,
-  type CachedBlog,
-  type CachedCollection,
-  type CachedMetaField,
-  type CachedMetaFieldValue,
-  type OutboxEntry,
-  type RowKey,
-  type StoreDatabase,
-} from './db'
-import { orderWriteHandler } from './order-writes'
+// resolve a conflict). What a write does to the cache is its kind's handler's (writes/); this
+// engine never looks inside a write.
+import { storeIdOfKey, type OutboxEntry, type RowKey, type StoreDatabase } from './db'
 import { explainQuota } from './storage'
 import { UNDOABLE_KINDS, undoWindowSeconds } from './undo-window'
-import { describeWrite, lanesOf, lanesOverlap, type Write, type WriteKind } from './writes'
+import { CREATE_KINDS, describeWrite, handlerOf, lanesOf, lanesOfRow, rowByRef, TABLE_OF, touches, type KeyedFamily, type Write, type WriteBase } from './writes'
 import { recordWriteEvent } from './write-history'
-
-type Keyed = 'blogs' | 'collections' | 'metaFieldDefinitions'
-type KeyedRow = CachedBlog | CachedCollection | CachedMetaField
-
-/** Fields that are ours, not the store's: never part of a snapshot comparison. */
-const LOCAL_FIELDS = new Set(['pending', 'server', 'seen', 'key', 'storeId', 'deleted'])
 
 function allTables(db: StoreDatabase) {
   return [db.orders, db.blogs, db.collections, db.metaFieldDefinitions, db.metaFieldValues, db.outbox, db.conflicts, db.blogDrafts, db.writeHistory]
 }
 
-/** The row a key names: by its own key, or by the store id a `store:<id>` key carries. */
-export async function rowByRef<T extends KeyedRow>(db: StoreDatabase, table: Keyed, ref: RowKey): Promise<T | undefined> {
-  const t = db.table(table)
-  const direct = (await t.get(ref)) as T | undefined
-  if (direct) return direct
-  const storeId = storeIdOfKey(ref)
-  return storeId === null ? undefined : ((await t.where('storeId').equals(storeId).first()) as T | undefined)
-}
-
 /** `store:<id>` when the row already has a store id, so later writes and lanes agree. */
-async function canonicalRef(db: StoreDatabase, table: Keyed, ref: RowKey): Promise<RowKey> {
+async function canonicalRef(db: StoreDatabase, family: KeyedFamily, ref: RowKey): Promise<RowKey> {
   if (storeIdOfKey(ref) !== null) return ref
-  const row = await rowByRef(db, table, ref)
+  const row = await rowByRef(db, TABLE_OF[family], ref)
   return row?.storeId ? `store:${row.storeId}` : ref
 }
 
 async function canonicalWrite(db: StoreDatabase, write: Write): Promise<Write> {
   const w = structuredClone(write)
-  const blogs = async (keys: RowKey[] | undefined) => (keys ? Promise.all(keys.map((k) => canonicalRef(db, 'blogs', k))) : keys)
-  const collections = async (keys: RowKey[] | undefined) => (keys ? Promise.all(keys.map((k) => canonicalRef(db, 'collections', k))) : keys)
-  if (w.kind.startsWith('blogs.') && 'key' in w) w.key = await canonicalRef(db, 'blogs', w.key)
-  if (w.kind.startsWith('collections.') && 'key' in w) w.key = await canonicalRef(db, 'collections', w.key)
-  if (w.kind.startsWith('metaFields.') && 'key' in w) w.key = await canonicalRef(db, 'metaFieldDefinitions', w.key)
-  if ('collectionKeys' in w) w.collectionKeys = await collections(w.collectionKeys)
-  if ('blogKeys' in w) w.blogKeys = (await blogs(w.blogKeys)) ?? []
+  const family = w.kind.split('.')[0]
+  const all = (family: KeyedFamily, keys: RowKey[]) => Promise.all(keys.map((k) => canonicalRef(db, family, k)))
+  if ('key' in w && (family === 'blogs' || family === 'collections' || family === 'metaFields')) w.key = await canonicalRef(db, family, w.key)
+  if ('collectionKeys' in w && w.collectionKeys) w.collectionKeys = await all('collections', w.collectionKeys)
+  if ('blogKeys' in w) w.blogKeys = w.blogKeys ? await all('blogs', w.blogKeys) : []
   return w
 }
 
-/** A copy of a row's store fields (what the user's change was based on). */
-export function storeFields(row: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(row).filter(([k]) => !LOCAL_FIELDS.has(k)))
-}
-
-function snapshotBeforeChange<T extends { pending?: boolean; server?: Record<string, unknown> | null }>(row: T): T {
-  if (!row.pending || !row.server) row.server = structuredClone(storeFields(row))
-  row.pending = true
-  return row
-}
-
-function pick(source: Record<string, unknown> | undefined, keys: string[]): Record<string, unknown> {
-  return Object.fromEntries(keys.map((k) => [k, source?.[k] ?? null]))
+/**
+ * A write with a body a person gave: the sync panel's JSON (checked against the store
+ * operation's schema for this kind first) or a conflict merged field by field. The types cannot
+ * follow a body from a text box back to its kind, so this is the one place that asserts it.
+ */
+function withBody(write: Write, body: unknown): Write {
+  return { ...write, body } as Write
 }
 
 // ---------------------------------------------------------------- optimistic changes
@@ -81,183 +47,8 @@ function pick(source: Record<string, unknown> | undefined, keys: string[]): Reco
  * detection), inside the caller's transaction. Also used to re-apply the remaining queued
  * writes after one is discarded.
  */
-export async function applyLocally(db: StoreDatabase, write: Write): Promise<OutboxEntry['base']> {
-  switch (write.kind) {
-    case 'orders.track':
-    case 'orders.updateShipping': {
-      const order = await db.orders.get(write.orderId)
-      if (!order) return null
-      const handler = orderWriteHandler(write)
-      const seen = (order.server ?? order) as Order
-      const base = { updatedAt: seen.post_modified_gmt ?? null, fields: handler.watched(seen, write) }
-      snapshotBeforeChange(order)
-      handler.apply(order, write)
-      await db.orders.put(order)
-      return base
-    }
-    case 'blogs.create': {
-      const existing = await db.blogs.get(write.key)
-      const row: CachedBlog = {
-        ...(existing ?? {}),
-        ...write.body,
-        key: write.key,
-        storeId: existing?.storeId ?? null,
-        title: write.body.title,
-        // The store makes a new post visible unless told otherwise.
-        status: existing?.status ?? 2,
-        collectionKeys: write.collectionKeys ?? existing?.collectionKeys ?? [],
-        pending: true,
-        server: null,
-      }
-      await db.blogs.put(row)
-      return null
-    }
-    case 'blogs.update': {
-      const blog = await rowByRef<CachedBlog>(db, 'blogs', write.key)
-      if (!blog) return null
-      const before = blog.server ?? blog
-      const fields = pick(before, Object.keys(write.body))
-      if (write.collectionKeys) fields.collectionKeys = before.collectionKeys ?? []
-      const base = { updatedAt: (before.updated_at as string | undefined) ?? null, fields }
-      snapshotBeforeChange(blog)
-      Object.assign(blog, write.body)
-      if (write.collectionKeys) blog.collectionKeys = write.collectionKeys
-      await db.blogs.put(blog)
-      return base
-    }
-    case 'blogs.delete': {
-      const blog = await rowByRef<CachedBlog>(db, 'blogs', write.key)
-      if (!blog) return null
-      snapshotBeforeChange(blog)
-      blog.deleted = true
-      await db.blogs.put(blog)
-      return null
-    }
-    case 'blogs.batch': {
-      const rows = write.selectAll ? await db.blogs.toArray() : ((await Promise.all(write.blogKeys.map((k) => rowByRef<CachedBlog>(db, 'blogs', k)))).filter(Boolean) as CachedBlog[])
-      const matches = (b: CachedBlog) =>
-        !write.selectAll ||
-        ((!write.filter?.status || String(b.status) === write.filter.status) && (!write.filter?.key || b.title.toLowerCase().includes(write.filter.key.toLowerCase())))
-      for (const blog of rows.filter(matches)) {
-        snapshotBeforeChange(blog)
-        if (write.action === 'show') blog.status = 2
-        if (write.action === 'hide') blog.status = 1
-        if (write.action === 'delete') blog.deleted = true
-        if (write.action === 'add_to_collections') blog.collectionKeys = [...new Set([...blog.collectionKeys, ...(write.collectionKeys ?? [])])]
-        if (write.action === 'remove_from_collections') blog.collectionKeys = blog.collectionKeys.filter((k) => !write.collectionKeys?.includes(k))
-        await db.blogs.put(blog)
-      }
-      return null
-    }
-    case 'collections.create': {
-      const existing = await db.collections.get(write.key)
-      await db.collections.put({
-        ...(existing ?? {}),
-        ...write.body,
-        key: write.key,
-        storeId: existing?.storeId ?? null,
-        title: write.body.title,
-        blogKeys: write.blogKeys ?? existing?.blogKeys ?? [],
-        pending: true,
-        server: null,
-      })
-      return null
-    }
-    case 'collections.update': {
-      const collection = await rowByRef<CachedCollection>(db, 'collections', write.key)
-      if (!collection) return null
-      const before = collection.server ?? collection
-      const base = { updatedAt: (before.updated_at as string | undefined) ?? null, fields: pick(before, Object.keys(write.body)) }
-      snapshotBeforeChange(collection)
-      Object.assign(collection, write.body)
-      await db.collections.put(collection)
-      return base
-    }
-    case 'collections.delete': {
-      const collection = await rowByRef<CachedCollection>(db, 'collections', write.key)
-      if (!collection) return null
-      snapshotBeforeChange(collection)
-      collection.deleted = true
-      await db.collections.put(collection)
-      return null
-    }
-    case 'collections.batch': {
-      const collection = await rowByRef<CachedCollection>(db, 'collections', write.key)
-      if (!collection) return null
-      snapshotBeforeChange(collection)
-      if (write.operate === 'sort_blogs_manual') collection.blogKeys = moveKeys(collection.blogKeys, write.blogKeys, write.endPosition ?? 1)
-      if (write.operate === 'remove_from_collection') collection.blogKeys = collection.blogKeys.filter((k) => !write.blogKeys.includes(k))
-      await db.collections.put(collection)
-      for (const key of write.blogKeys) {
-        const blog = await rowByRef<CachedBlog>(db, 'blogs', key)
-        if (!blog || write.operate === 'sort_blogs_manual') continue
-        snapshotBeforeChange(blog)
-        if (write.operate === 'show') blog.status = 2
-        if (write.operate === 'hide') blog.status = 1
-        if (write.operate === 'delete') blog.deleted = true
-        if (write.operate === 'remove_from_collection') blog.collectionKeys = blog.collectionKeys.filter((k) => k !== collection.key && k !== write.key)
-        await db.blogs.put(blog)
-      }
-      return null
-    }
-    case 'metaFields.create': {
-      await db.metaFieldDefinitions.put({ ...write.body, description: write.body.description ?? '', key: write.key, fieldKey: write.body.key, storeId: null, pending: true, server: null })
-      return null
-    }
-    case 'metaFields.update': {
-      const field = await rowByRef<CachedMetaField>(db, 'metaFieldDefinitions', write.key)
-      if (!field) return null
-      const before = field.server ?? field
-      const base = { updatedAt: (before.updated_at_gmt as string | undefined) ?? null, fields: pick(before, Object.keys(write.body)) }
-      snapshotBeforeChange(field)
-      Object.assign(field, write.body)
-      await db.metaFieldDefinitions.put(field)
-      return base
-    }
-    case 'metaFields.delete': {
-      const field = await rowByRef<CachedMetaField>(db, 'metaFieldDefinitions', write.key)
-      if (!field) return null
-      snapshotBeforeChange(field)
-      field.deleted = true
-      await db.metaFieldDefinitions.put(field)
-      return null
-    }
-    case 'metaFieldValues.set': {
-      const id: [string, string, string] = [write.resource, write.resourceId, write.body.meta_field_id]
-      const value = await db.metaFieldValues.get(id)
-      const definition = await db.metaFieldDefinitions.where('storeId').equals(Number(write.body.meta_field_id)).first()
-      const base = { updatedAt: null, fields: { value: value?.server?.value ?? value?.value ?? null } }
-      const row: CachedMetaFieldValue = value ?? {
-        resource: write.resource,
-        resourceId: write.resourceId,
-        meta_field_id: write.body.meta_field_id,
-        name: definition?.name ?? '',
-        namespace: definition?.namespace ?? '',
-        key: definition?.key ?? '',
-        description: definition?.description ?? '',
-        type: definition?.type ?? 'text',
-        rule: definition?.rule ?? {},
-        pinned_position: definition?.pinned_position ?? false,
-        status: definition?.status ?? 'enabled',
-        value: null,
-      }
-      snapshotBeforeChange(row)
-      row.value = write.body.value
-      await db.metaFieldValues.put(row)
-      return base
-    }
-  }
-}
-
-/**
- * Moves `moved` so the first lands at 1-based `endPosition` and the rest follow in the given
- * order, clamped so the block at most ends the list: what the store does for sort_blogs_manual.
- */
-export function moveKeys(order: RowKey[], moved: RowKey[], endPosition: number): RowKey[] {
-  const movedSet = new Set(moved)
-  const rest = order.filter((k) => !movedSet.has(k))
-  const at = Math.max(0, Math.min(rest.length, endPosition - 1))
-  return [...rest.slice(0, at), ...moved, ...rest.slice(at)]
+export function applyLocally(db: StoreDatabase, write: Write): Promise<WriteBase> {
+  return handlerOf(write).apply(db, write)
 }
 
 // ---------------------------------------------------------------- enqueue
@@ -322,20 +113,14 @@ export async function enqueueWrite(db: StoreDatabase, write: Write, options: Enq
  * it would wait forever for a write that can never go.
  */
 async function foldIntoRefused(db: StoreDatabase, write: Write, name: string | undefined): Promise<number | null> {
-  const refusable = ({ 'blogs.update': ['blogs.create', 'blogs.update'], 'collections.update': ['collections.create', 'collections.update'], 'metaFields.update': ['metaFields.create', 'metaFields.update'] } as Partial<Record<WriteKind, WriteKind[]>>)[write.kind]
-  if (!refusable || !('body' in write)) return null
   const lanes = lanesOf(write)
-  const refused = (await db.outbox.where('state').equals('failed').sortBy('id'))
-    .filter((entry) => refusable.includes(entry.kind as WriteKind) && entry.lanes.some((lane) => lanes.some((own) => lanesOverlap(lane, own))))
-    .pop()
-  if (!refused) return null
-  const before = refused.write as Write & { body: object; collectionKeys?: RowKey[] }
-  const after = write as Write & { body: object; collectionKeys?: RowKey[] }
-  const merged = {
-    ...before,
-    body: { ...before.body, ...after.body },
-    ...(after.collectionKeys ? { collectionKeys: after.collectionKeys } : {}),
-  } as Write
+  const foldInto = (earlier: Write) => {
+    const folded = handlerOf(write).fold?.(earlier, write)
+    return folded === 'drop' ? undefined : folded
+  }
+  const refused = (await db.outbox.where('state').equals('failed').sortBy('id')).filter((entry) => touches(entry.lanes, lanes) && foldInto(entry.write)).pop()
+  const merged = refused && foldInto(refused.write)
+  if (!refused || !merged) return null
   const label = describeWrite(merged, name)
   await db.outbox.update(refused.id!, { write: merged, lanes: lanesOf(merged), state: 'queued', nextAttemptAt: 0, lastError: undefined, label })
   await recordWriteEvent(db, { id: refused.id, kind: merged.kind, label, lanes: lanesOf(merged) }, 'queued')
@@ -348,32 +133,42 @@ async function foldIntoRefused(db: StoreDatabase, write: Write, name: string | u
  * create instead (one request, and no chance of a conflict with ourselves).
  */
 async function foldIntoUnsentCreate(db: StoreDatabase, write: Write): Promise<number | null> {
-  const createKind = ({ 'blogs.update': 'blogs.create', 'blogs.delete': 'blogs.create', 'collections.update': 'collections.create', 'collections.delete': 'collections.create', 'metaFields.update': 'metaFields.create', 'metaFields.delete': 'metaFields.create' } as Partial<Record<WriteKind, WriteKind>>)[write.kind]
-  if (!createKind || !('key' in write) || storeIdOfKey(write.key) !== null) return null
-  const create = await db.outbox.where('kind').equals(createKind).filter((e) => (e.write as { key: string }).key === write.key).first()
+  if (!('key' in write) || storeIdOfKey(write.key) !== null) return null
+  const create = await db.outbox.where('kind').anyOf(CREATE_KINDS).filter((e) => 'key' in e.write && e.write.key === write.key).first()
   if (!create || create.attempts > 0 || create.state !== 'queued') return null
+  const folded = handlerOf(write).fold?.(create.write, write)
+  if (!folded) return null
   const later = await db.outbox.where('lanes').anyOf(create.lanes).filter((e) => e.id! > create.id!).count()
   if (later > 0) return null
-  const table = createKind === 'blogs.create' ? db.blogs : createKind === 'collections.create' ? db.collections : db.metaFieldDefinitions
-  if (write.kind.endsWith('.delete')) {
+  if (folded === 'drop') {
+    // Neither goes: the row the create made goes too.
     await db.outbox.delete(create.id!)
-    await table.delete(write.key)
+    await handlerOf(create.write).revert(db, create.write)
     return create.id!
   }
-  const merged = structuredClone(create.write) as Write & { body: Record<string, unknown>; collectionKeys?: RowKey[] }
-  Object.assign(merged.body, (write as { body: object }).body)
-  if ('collectionKeys' in write && write.collectionKeys) merged.collectionKeys = write.collectionKeys
-  await applyLocally(db, merged)
-  await db.outbox.update(create.id!, { write: merged, lanes: lanesOf(merged), label: describeWrite(merged) })
+  await applyLocally(db, folded)
+  await db.outbox.update(create.id!, { write: folded, lanes: lanesOf(folded), label: describeWrite(folded) })
   return create.id!
 }
 
 // ---------------------------------------------------------------- after a write left the queue
 
-/** Row lanes: which outbox lanes keep a row marked pending. */
-function rowLanes(family: 'orders' | 'blogs' | 'collections' | 'metaFields', row: { key?: string; storeId?: number | null; ID?: number }): string[] {
-  if (family === 'orders') return [`orders:${row.ID}`]
-  return [`${family}:${row.key}`, ...(row.storeId ? [`${family}:store:${row.storeId}`] : [])]
+/** The rows a lane names: the order, the keyed row (every one for `blogs:*`), or the meta field value. */
+async function rowsOfLane(db: StoreDatabase, lane: string) {
+  const [family = '', ...rest] = lane.split(':')
+  const ref = rest.join(':')
+  if (family === 'orders') {
+    const order = await db.orders.get(Number(ref))
+    return order ? [{ table: db.orders, primary: order.ID, row: order, lanes: lanesOfRow({ family, id: order.ID }) }] : []
+  }
+  if (family === 'blogs' || family === 'collections' || family === 'metaFields') {
+    const table = TABLE_OF[family]
+    const rows = ref === '*' ? await db.table(table).toArray() : [await rowByRef(db, table, ref)]
+    return rows.flatMap((row) => (row ? [{ table: db.table(table), primary: row.key, row, lanes: lanesOfRow({ family, key: row.key, storeId: row.storeId }) }] : []))
+  }
+  const [resource = '', resourceId = '', metaFieldId = ''] = rest
+  const value = family === 'metaFieldValues' ? await db.metaFieldValues.get([resource, resourceId, metaFieldId]) : undefined
+  return value ? [{ table: db.metaFieldValues, primary: [resource, resourceId, metaFieldId], row: value, lanes: [lane] }] : []
 }
 
 /**
@@ -383,22 +178,9 @@ function rowLanes(family: 'orders' | 'blogs' | 'collections' | 'metaFields', row
 export async function refreshPendingMarks(db: StoreDatabase, lanes: string[]): Promise<void> {
   await db.transaction('rw', allTables(db), async () => {
     const open = (await db.outbox.toArray()).flatMap((e) => e.lanes)
-    const stillPending = (rl: string[]) => rl.some((l) => open.some((o) => lanesOverlap(l, o)))
-    const clear = { pending: false, server: null }
     for (const lane of lanes) {
-      const [family, ...rest] = lane.split(':')
-      const ref = rest.join(':')
-      if (family === 'orders') {
-        const order = await db.orders.get(Number(ref))
-        if (order?.pending && !stillPending(rowLanes('orders', order))) await db.orders.update(order.ID, clear)
-      } else if (family === 'blogs' || family === 'collections' || family === 'metaFields') {
-        const table: Keyed = family === 'metaFields' ? 'metaFieldDefinitions' : family
-        const rows = (ref === '*' ? await db.table(table).toArray() : [await rowByRef(db, table, ref)]) as (KeyedRow | undefined)[]
-        for (const row of rows) if (row?.pending && !stillPending(rowLanes(family, row))) await db.table(table).update(row.key, clear)
-      } else if (family === 'metaFieldValues') {
-        const [resource = '', resourceId = '', metaFieldId = ''] = rest
-        const value = await db.metaFieldValues.get([resource, resourceId, metaFieldId])
-        if (value?.pending && !open.includes(lane)) await db.metaFieldValues.update([resource, resourceId, metaFieldId], clear)
+      for (const { table, primary, row, lanes: own } of await rowsOfLane(db, lane)) {
+        if (row.pending && !touches(own, open)) await table.update(primary, { pending: false, server: null })
       }
     }
   })
@@ -410,57 +192,9 @@ export async function refreshPendingMarks(db: StoreDatabase, lanes: string[]): P
  */
 export async function revertRows(db: StoreDatabase, entry: OutboxEntry): Promise<void> {
   await db.transaction('rw', allTables(db), async () => {
-    const write = entry.write as Write
-    const restore = async (table: Table, row: { server?: Record<string, unknown> | null } | undefined, isCreate: boolean, primary: unknown) => {
-      if (!row) return
-      if (isCreate && !row.server) await table.delete(primary)
-      else if (row.server) await table.put({ ...row.server, ...keysOf(row), server: null, pending: false })
-    }
-    const keysOf = (row: object) => Object.fromEntries(Object.entries(row).filter(([k]) => k === 'key' || k === 'storeId'))
-    switch (write.kind) {
-      case 'orders.track':
-      case 'orders.updateShipping':
-        await restore(db.orders, await db.orders.get(write.orderId), false, write.orderId)
-        break
-      case 'blogs.create':
-      case 'blogs.update':
-      case 'blogs.delete': {
-        const row = await rowByRef<CachedBlog>(db, 'blogs', write.key)
-        await restore(db.blogs, row, write.kind === 'blogs.create', row?.key)
-        break
-      }
-      case 'blogs.batch':
-        for (const row of write.selectAll ? await db.blogs.filter((b) => !!b.server).toArray() : await Promise.all(write.blogKeys.map((k) => rowByRef<CachedBlog>(db, 'blogs', k))))
-          await restore(db.blogs, row, false, row?.key)
-        break
-      case 'collections.create':
-      case 'collections.update':
-      case 'collections.delete':
-      case 'collections.batch': {
-        const row = await rowByRef<CachedCollection>(db, 'collections', write.key)
-        await restore(db.collections, row, write.kind === 'collections.create', row?.key)
-        if (write.kind === 'collections.batch') for (const k of write.blogKeys) {
-          const blog = await rowByRef<CachedBlog>(db, 'blogs', k)
-          await restore(db.blogs, blog, false, blog?.key)
-        }
-        break
-      }
-      case 'metaFields.create':
-      case 'metaFields.update':
-      case 'metaFields.delete': {
-        const row = await rowByRef<CachedMetaField>(db, 'metaFieldDefinitions', write.key)
-        await restore(db.metaFieldDefinitions, row, write.kind === 'metaFields.create', row?.key)
-        break
-      }
-      case 'metaFieldValues.set': {
-        const id: [string, string, string] = [write.resource, write.resourceId, write.body.meta_field_id]
-        await restore(db.metaFieldValues, await db.metaFieldValues.get(id), false, id)
-        break
-      }
-    }
+    await handlerOf(entry.write).revert(db, entry.write)
     for (const remaining of await db.outbox.orderBy('id').toArray()) {
-      if (remaining.id === entry.id) continue
-      if (remaining.lanes.some((l) => entry.lanes.some((o) => lanesOverlap(l, o)))) await applyLocally(db, remaining.write as Write)
+      if (remaining.id !== entry.id && touches(remaining.lanes, entry.lanes)) await applyLocally(db, remaining.write)
     }
   })
 }
@@ -518,7 +252,7 @@ export async function updateWriteBody(db: StoreDatabase, id: number, body: unkno
   const entry = await db.outbox.get(id)
   if (!entry) return
   if (entry.state === 'sending') throw new Error('This change is being sent right now; wait for the answer before editing it.')
-  const write = { ...(entry.write as Write), body } as Write
+  const write = withBody(entry.write, body)
   await db.transaction('rw', allTables(db), async () => {
     await db.outbox.update(id, { write, state: 'queued', nextAttemptAt: 0, lastError: undefined, label: describeWrite(write) })
     await recordWriteEvent(db, { ...entry, label: describeWrite(write) }, 'queued')
@@ -543,9 +277,9 @@ export async function resolveConflict(db: StoreDatabase, id: number, choice: Con
   }
   const rebased = { updatedAt: conflict.theirsUpdatedAt, fields: { ...entry.base?.fields, ...conflict.theirs } }
   await db.transaction('rw', allTables(db), async () => {
-    let write = entry.write as Write
+    let write = entry.write
     if (choice !== 'mine' && 'body' in write) {
-      write = { ...write, body: { ...write.body, ...choice.merged } } as Write
+      write = withBody(write, { ...write.body, ...choice.merged })
       await applyLocally(db, write)
     }
     await db.outbox.update(id, { write, base: rebased, state: 'queued', nextAttemptAt: 0, lastError: undefined })

@@ -1,32 +1,32 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { storeKey, type StoreDatabase } from './db'
 import { createBlog, createCollection, reorderCollection, trackOrder, updateBlog, updateOrderShipping } from './actions'
 import { resolveConflict, retryWrite, updateWriteBody } from './outbox'
 import { backoffDelay, MAX_BACKOFF_MS, releaseOfflineWaits, replayOutbox } from './replayer'
 import { FakeStore } from './fake-store'
-import { setUndoWindowSeconds, UNDO_WINDOW_STORAGE_KEY } from './undo-window'
-import { cacheOrder, freshDatabase, makeBlog } from './test-support'
+import { cacheOrder, freshStoreEachTest, makeBlog } from './test-support'
 
 let db: StoreDatabase
 let store: FakeStore
 let clock = 1_000_000
 const now = () => clock
 
-beforeEach(() => {
-  // These tests are about sending; the undo window has its own (undo.test.ts).
-  setUndoWindowSeconds(0)
-  db = freshDatabase()
-  store = new FakeStore()
-})
-afterEach(async () => {
-  localStorage.removeItem(UNDO_WINDOW_STORAGE_KEY)
-  await db.delete()
-})
+freshStoreEachTest((d, s) => ((db = d), (store = s)), { undoWindowSeconds: 0 })
 
 async function cacheBlog(id: number) {
   const blog = makeBlog(id)
   store.blogs.set(id, structuredClone(blog))
   await db.blogs.put({ ...blog, key: storeKey(id), storeId: id, collectionKeys: [] })
+}
+
+/** Orders 1 and 2 cached; tracking `trackno` queued for order 1 and tried once while the store could not be reached. */
+async function trackedWhileUnreachable(trackno: string): Promise<number> {
+  await cacheOrder(db, store, 1)
+  await cacheOrder(db, store, 2)
+  store.fail('orders.get', { code: 'network', message: 'offline' })
+  const waiting = await trackOrder(db, 1, { trackno, sendemail: false })
+  await replayOutbox(db, store.call, now)
+  return waiting
 }
 
 describe('replaying the outbox', () => {
@@ -216,11 +216,7 @@ describe('the retry schedule', () => {
   })
 
   it('releases writes that waited for the store as soon as it answers, but not those waiting out a Retry-After', async () => {
-    await cacheOrder(db, store, 1)
-    await cacheOrder(db, store, 2)
-    store.fail('orders.get', { code: 'network', message: 'offline' })
-    const waiting = await trackOrder(db, 1, { trackno: 'W', sendemail: false })
-    await replayOutbox(db, store.call, now)
+    const waiting = await trackedWhileUnreachable('W')
     store.fail('orders.track', { code: 'rate_limited', message: 'Slow down', retryAfter: 60 })
     const limited = await trackOrder(db, 2, { trackno: 'L', sendemail: false })
     await replayOutbox(db, store.call, now)
@@ -236,11 +232,7 @@ describe('the retry schedule', () => {
   })
 
   it('sends a write that found the store unreachable in the same pass as a later write that gets through', async () => {
-    await cacheOrder(db, store, 1)
-    await cacheOrder(db, store, 2)
-    store.fail('orders.get', { code: 'network', message: 'offline' })
-    const waiting = await trackOrder(db, 1, { trackno: 'A', sendemail: false })
-    await replayOutbox(db, store.call, now)
+    const waiting = await trackedWhileUnreachable('A')
     expect((await db.outbox.get(waiting))!.nextAttemptAt).toBeGreaterThan(clock)
 
     // A write made later is sent before the first one falls due, and the store answers it.

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { OperationName } from '@common/store-api/operations'
 import type { Order } from '@common/store-api/resources'
 import { storeKey, type StoreDatabase } from './db'
@@ -6,18 +6,12 @@ import { trackOrder, updateBlog } from './actions'
 import { ORDER_PAGE_SIZE, ORDER_PAGES_AHEAD, SyncCancelled, syncAll, syncResource, type ProgressReport } from './sync'
 import type { StoreCall } from './store-client'
 import { FakeStore } from './fake-store'
-import { freshDatabase, makeBlog, makeCheckout, makeCollection, makeMetaField, makeOrder, timestamp } from './test-support'
+import { freshStoreEachTest, makeBlog, makeCheckout, makeCollection, makeMetaField, makeOrder, timestamp } from './test-support'
 
 let db: StoreDatabase
 let store: FakeStore
 
-beforeEach(() => {
-  db = freshDatabase()
-  store = new FakeStore()
-})
-afterEach(async () => {
-  await db.delete()
-})
+freshStoreEachTest((d, s) => ((db = d), (store = s)))
 
 function seedOrders(count: number) {
   for (let id = 1; id <= count; id++) store.orders.set(id, makeOrder(id, id))

@@ -7,10 +7,10 @@
 // store no longer lists are deleted, unless an unsent write touches them or they were created
 // here and not sent yet). Rows with unsent writes are never overwritten: the outbox's
 // optimistic state stays until the store has accepted the write.
-import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, Order } from '@common/store-api/resources'
-import type { Table } from 'dexie'
+import type { Blog, BlogCollection, CheckoutSummary, Order } from '@common/store-api/resources'
+import type { EntityTable, Table } from 'dexie'
 import type { OperationResult } from '@common/store-api/operations'
-import { storeKey, SYNC_RESOURCES, type CachedBlog, type CachedCollection, type CachedMetaField, type StoreDatabase, type SyncResource, type SyncState } from './db'
+import { storeKey, SYNC_RESOURCES, type CachedBlog, type CachedCollection, type CachedMetaField, type KeyedMarks, type RowKey, type StoreDatabase, type SyncResource, type SyncState } from './db'
 import { storeCallFor, type StoreCall } from './store-client'
 
 export const ORDER_PAGE_SIZE = 250
@@ -338,17 +338,10 @@ async function syncCheckouts(db: StoreDatabase, call: StoreCall, options: SyncOp
   )
 }
 
-/** Maps store ids to the keys rows already have (a post created here keeps its `local:` key). */
-async function keysByStoreId(table: StoreDatabase['blogs'] | StoreDatabase['collections'] | StoreDatabase['metaFieldDefinitions'], ids: number[]) {
-  const rows = (await table.where('storeId').anyOf(ids).toArray()) as (CachedBlog | CachedCollection | CachedMetaField)[]
+/** Maps store ids to the rows that already hold them (a post created here keeps its `local:` key). */
+async function rowsByStoreId<Row extends KeyedMarks>(table: EntityTable<Row, 'key'>, ids: number[]): Promise<Map<number, Row>> {
+  const rows = await table.where('storeId').anyOf(ids).toArray()
   return new Map(rows.map((r) => [r.storeId!, r]))
-}
-
-function removeUnseenRows(table: StoreDatabase['blogs'] | StoreDatabase['collections'] | StoreDatabase['metaFieldDefinitions']) {
-  return async (generation: number) => {
-    // Rows created here that the store has not accepted yet, and rows with unsent writes, stay.
-    await (table as StoreDatabase['blogs']).filter((r) => r.storeId !== null && r.seen !== generation && !r.pending).delete()
-  }
 }
 
 export function blogRow(blog: Blog, key: string, generation?: number): CachedBlog {
@@ -356,63 +349,59 @@ export function blogRow(blog: Blog, key: string, generation?: number): CachedBlo
   return { ...fields, key, storeId: blog.id, title: blog.title, collectionKeys: (collections ?? []).map((c) => storeKey(c.id)), ...(generation !== undefined ? { seen: generation } : {}) }
 }
 
-async function storeBlogs(db: StoreDatabase, blogs: Blog[], generation: number) {
-  const known = await keysByStoreId(db.blogs, blogs.map((b) => b.id))
-  const rows: CachedBlog[] = []
-  for (const blog of blogs) {
-    const existing = known.get(blog.id)
-    if (existing?.pending) {
-      await db.blogs.update(existing.key, { seen: generation })
-      continue
-    }
-    rows.push(blogRow(blog, existing?.key ?? storeKey(blog.id), generation))
-  }
-  await db.blogs.bulkPut(rows)
-}
-
-async function syncBlogs(db: StoreDatabase, call: StoreCall, options: SyncOptions): Promise<void> {
-  await fullDiff<Blog>(
+/**
+ * A full pass over posts, collections or meta field definitions: each store item goes into the
+ * cache under the key its row already has (else `store:<id>`), except a row an unsent write
+ * holds, which is only marked seen. Rows not seen by the end go, unless they were created here
+ * and not accepted yet or have unsent writes.
+ */
+function syncKeyed<R extends { id: number }, Row extends KeyedMarks>(
+  db: StoreDatabase,
+  resource: SyncResource,
+  table: EntityTable<Row, 'key'>,
+  options: SyncOptions,
+  fetchPage: (page: number) => Promise<{ items: R[]; last: boolean; total: number | null; perPage: number }>,
+  toRow: (item: R, key: RowKey, generation: number) => Row,
+): Promise<void> {
+  return fullDiff<R>(
     db,
-    'blogs',
-    db.blogs,
+    resource,
+    table,
     options,
-    async (page) => {
-      const result = await call('blogs.list', { query: { page, include: 'collections', sort: 'created_at' } })
-      return { items: result.data, last: result.meta.current_page >= result.meta.last_page, total: result.meta.total, perPage: result.meta.per_page }
-    },
-    (items, generation) => storeBlogs(db, items, generation),
-    removeUnseenRows(db.blogs),
-  )
-}
-
-async function syncCollections(db: StoreDatabase, call: StoreCall, options: SyncOptions): Promise<void> {
-  await fullDiff<BlogCollection & { blogIds: number[] }>(
-    db,
-    'collections',
-    db.collections,
-    options,
-    async (page) => {
-      const result = await call('collections.list', { query: { page } })
-      const items: (BlogCollection & { blogIds: number[] })[] = []
-      for (const collection of result.links.data) {
-        checkCancelled(options.signal)
-        items.push({ ...collection, blogIds: await collectionBlogIds(call, collection.id) })
-      }
-      return { items, last: result.meta.current_page >= result.meta.last_page, total: result.meta.total, perPage: result.meta.per_page }
-    },
+    fetchPage,
     async (items, generation) => {
-      const known = await keysByStoreId(db.collections, items.map((c) => c.id))
-      for (const { blogIds, ...collection } of items) {
-        const existing = known.get(collection.id) as CachedCollection | undefined
-        if (existing?.pending) {
-          await db.collections.update(existing.key, { seen: generation })
-          continue
-        }
-        await db.collections.put({ ...collection, key: existing?.key ?? storeKey(collection.id), storeId: collection.id, title: collection.title, blogKeys: blogIds.map(storeKey), seen: generation })
+      const known = await rowsByStoreId(table, items.map((item) => item.id))
+      const rows: Row[] = []
+      for (const item of items) {
+        const existing = known.get(item.id)
+        if (existing?.pending) await table.update(existing, (row) => void (row.seen = generation))
+        else rows.push(toRow(item, existing?.key ?? storeKey(item.id), generation))
       }
+      await table.bulkPut(rows)
     },
-    removeUnseenRows(db.collections),
+    async (generation) => {
+      await table.filter((r) => r.storeId !== null && r.seen !== generation && !r.pending).delete()
+    },
   )
+}
+
+function syncBlogs(db: StoreDatabase, call: StoreCall, options: SyncOptions): Promise<void> {
+  return syncKeyed(db, 'blogs', db.blogs, options, async (page) => {
+    const result = await call('blogs.list', { query: { page, include: 'collections', sort: 'created_at' } })
+    return { items: result.data, last: result.meta.current_page >= result.meta.last_page, total: result.meta.total, perPage: result.meta.per_page }
+  }, blogRow)
+}
+
+function syncCollections(db: StoreDatabase, call: StoreCall, options: SyncOptions): Promise<void> {
+  return syncKeyed(db, 'collections', db.collections, options, async (page) => {
+    const result = await call('collections.list', { query: { page } })
+    const items: (BlogCollection & { blogIds: number[] })[] = []
+    for (const collection of result.links.data) {
+      checkCancelled(options.signal)
+      items.push({ ...collection, blogIds: await collectionBlogIds(call, collection.id) })
+    }
+    return { items, last: result.meta.current_page >= result.meta.last_page, total: result.meta.total, perPage: result.meta.per_page }
+  }, ({ blogIds, ...collection }, key, generation): CachedCollection => ({ ...collection, key, storeId: collection.id, title: collection.title, blogKeys: blogIds.map(storeKey), seen: generation }))
 }
 
 /** A collection's blog ids in the store's order (without `page` the store lists them all). */
@@ -421,29 +410,11 @@ export async function collectionBlogIds(call: StoreCall, id: number): Promise<nu
   return result.data.map((b) => b.id)
 }
 
-async function syncMetaFields(db: StoreDatabase, call: StoreCall, options: SyncOptions): Promise<void> {
-  await fullDiff<MetaFieldDefinition>(
-    db,
-    'metaFields',
-    db.metaFieldDefinitions,
-    options,
-    async () => {
-      const { data } = await call('metaFields.list', {})
-      return { items: data, last: true, total: data.length, perPage: data.length }
-    },
-    async (items, generation) => {
-      const known = await keysByStoreId(db.metaFieldDefinitions, items.map((f) => f.id))
-      for (const field of items) {
-        const existing = known.get(field.id) as CachedMetaField | undefined
-        if (existing?.pending) {
-          await db.metaFieldDefinitions.update(existing.key, { seen: generation })
-          continue
-        }
-        await db.metaFieldDefinitions.put({ ...field, key: existing?.key ?? storeKey(field.id), fieldKey: field.key, storeId: field.id, seen: generation })
-      }
-    },
-    removeUnseenRows(db.metaFieldDefinitions),
-  )
+function syncMetaFields(db: StoreDatabase, call: StoreCall, options: SyncOptions): Promise<void> {
+  return syncKeyed(db, 'metaFields', db.metaFieldDefinitions, options, async () => {
+    const { data } = await call('metaFields.list', {})
+    return { items: data, last: true, total: data.length, perPage: data.length }
+  }, (field, key, generation): CachedMetaField => ({ ...field, key, fieldKey: field.key, storeId: field.id, seen: generation }))
 }
 
 // ---------------------------------------------------------------- one record, on demand

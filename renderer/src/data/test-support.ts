@@ -1,12 +1,33 @@
 // Test helpers shared by the data layer's unit tests: a fresh database per test and store rows
 // with every field the reference requires, so tests only spell out what they are about.
+import { afterEach, beforeEach } from 'vitest'
 import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, Order } from '@common/store-api/resources'
 import { StoreDatabase } from './db'
-import type { FakeStore } from './fake-store'
+import { FakeStore } from './fake-store'
+import { setUndoWindowSeconds, UNDO_WINDOW_STORAGE_KEY } from './undo-window'
 
 let counter = 0
 export function freshDatabase(): StoreDatabase {
   return new StoreDatabase(`test-${Date.now()}-${++counter}`)
+}
+
+/**
+ * Gives every test of the file a fresh database and fake store (through `use`), and deletes the
+ * database and the undo window setting after it. `undoWindowSeconds` sets the window for each
+ * test (tests about sending set 0: the undo window has its own, undo.test.ts).
+ */
+export function freshStoreEachTest(use: (db: StoreDatabase, store: FakeStore) => void, options: { undoWindowSeconds?: number } = {}): void {
+  let db: StoreDatabase
+  beforeEach(() => {
+    if (options.undoWindowSeconds !== undefined) setUndoWindowSeconds(options.undoWindowSeconds)
+    db = freshDatabase()
+    use(db, new FakeStore())
+  })
+  afterEach(async () => {
+    localStorage.removeItem(UNDO_WINDOW_STORAGE_KEY)
+    db.close()
+    await db.delete()
+  })
 }
 
 /** An order both the store and this computer's cache hold, as a finished sync leaves it. */

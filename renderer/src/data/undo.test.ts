@@ -1,7 +1,7 @@
 // The undo window (issue 14): an order write waits in the outbox, is never sent before its
 // window ends (nor after an undo), survives a restart, and an undo reverts the order; and two
 // desks on one store: a tracking number stops as a conflict when the order changed meanwhile.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { closeStoreDatabase, deleteStoreDatabase, type StoreDatabase } from './db'
 import { trackOrder, updateOrderShipping } from './actions'
 import { resolveConflict, undoWrite } from './outbox'
@@ -9,7 +9,7 @@ import { releaseOfflineWaits, replayOutbox } from './replayer'
 import { StoreRuntime } from './runtime'
 import { FakeStore } from './fake-store'
 import type { StoreCall } from './store-client'
-import { cacheOrder, freshDatabase } from './test-support'
+import { cacheOrder, freshStoreEachTest } from './test-support'
 import { setUndoWindowSeconds, UNDO_WINDOW_STORAGE_KEY, undoWindowSeconds } from './undo-window'
 
 vi.mock('@/bridge', () => ({ api: {} }))
@@ -17,15 +17,7 @@ vi.mock('@/bridge', () => ({ api: {} }))
 let db: StoreDatabase
 let store: FakeStore
 
-beforeEach(() => {
-  db = freshDatabase()
-  store = new FakeStore()
-})
-afterEach(async () => {
-  localStorage.removeItem(UNDO_WINDOW_STORAGE_KEY)
-  db.close()
-  await db.delete()
-})
+freshStoreEachTest((d, s) => ((db = d), (store = s)))
 
 const trackCalls = () => store.sent('orders.track').length
 

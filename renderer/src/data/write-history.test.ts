@@ -1,25 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { StoreDatabase } from './db'
 import { trackOrder, updateOrderShipping } from './actions'
 import { discardWrite, retryWrite, undoWrite } from './outbox'
 import { replayOutbox } from './replayer'
 import { FakeStore } from './fake-store'
-import { setUndoWindowSeconds, UNDO_WINDOW_STORAGE_KEY } from './undo-window'
-import { cacheOrder, freshDatabase } from './test-support'
+import { setUndoWindowSeconds } from './undo-window'
+import { cacheOrder, freshStoreEachTest } from './test-support'
 
 let db: StoreDatabase
 let store: FakeStore
 const now = () => Date.now()
 
-beforeEach(() => {
-  setUndoWindowSeconds(0)
-  db = freshDatabase()
-  store = new FakeStore()
-})
-afterEach(async () => {
-  localStorage.removeItem(UNDO_WINDOW_STORAGE_KEY)
-  await db.delete()
-})
+freshStoreEachTest((d, s) => ((db = d), (store = s)), { undoWindowSeconds: 0 })
 
 const story = async (lane: string) => (await db.writeHistory.where('lanes').equals(lane).sortBy('id')).map((e) => [e.label, e.event, e.message ?? null])
 

@@ -4,7 +4,7 @@
 // never say "you changed this address at 10:42 and the store accepted it at 10:42". Events
 // are written in the same transaction as the outbox change they describe (a reload never
 // leaves one without the other), under the write's lanes, so a screen reads one row's story
-// with `db.writeHistory.where('lanes').equals('orders:12')`.
+// with historyFor(db, row) (row-writes.ts).
 import type { OutboxEntry, StoreDatabase, WriteEvent, WriteEventKind } from './db'
 
 /**

@@ -5,7 +5,7 @@
 // is the copy the user edits here, so a rule just changed in Storedesk applies at once.
 import { META_FIELD_RESOURCE_PATHS } from '@common/store-api/operations'
 import type { MetaRule } from '@common/store-api/meta-values'
-import type { CachedMetaField, CachedMetaFieldValue, OutboxEntry, Write } from '@/data'
+import type { CachedMetaField, CachedMetaFieldValue, OutboxEntry } from '@/data'
 import { metaKeyOf } from './definition-form'
 
 export interface PanelField {
@@ -39,7 +39,7 @@ export function panelFields(
   const valueById = new Map(values.map((v) => [v.meta_field_id, v]))
   const writeById = new Map<string, OutboxEntry>()
   for (const entry of writes) {
-    const write = entry.write as Write
+    const { write } = entry
     if (write.kind !== 'metaFieldValues.set' || write.resource !== target.path || write.resourceId !== target.resourceId) continue
     const current = writeById.get(write.body.meta_field_id)
     if (!current || (current.id ?? 0) < (entry.id ?? 0)) writeById.set(write.body.meta_field_id, entry)

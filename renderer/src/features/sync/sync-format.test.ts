@@ -31,7 +31,7 @@ describe('numbers in the panel', () => {
 })
 
 describe('when a queued change goes next', () => {
-  const entry = (over: Partial<OutboxEntry>): OutboxEntry => ({ kind: 'orders.track', write: {}, lanes: ['orders:1'], state: 'queued', attempts: 3, nextAttemptAt: 0, createdAt: 0, label: 'x', ...over })
+  const entry = (over: Partial<OutboxEntry>): OutboxEntry => ({ kind: 'orders.track', write: { kind: 'orders.track', orderId: 1, body: { trackno: 'T', sendemail: false } }, lanes: ['orders:1'], state: 'queued', attempts: 3, nextAttemptAt: 0, createdAt: 0, label: 'x', ...over })
 
   it('is never a time already past', () => {
     expect(nextTry(entry({ nextAttemptAt: 10_000 }), false, 10_000)).toBe('Sending now')

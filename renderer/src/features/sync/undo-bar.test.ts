@@ -3,7 +3,7 @@ import type { OutboxEntry } from '@/data'
 import { countdown, isUndoKey, sentSince, undoables, type Undoable } from './undo-bar'
 
 function entry(id: number, extra: Partial<OutboxEntry> = {}): OutboxEntry {
-  return { id, kind: 'orders.track', write: {}, lanes: [`orders:${id}`], state: 'queued', attempts: 0, nextAttemptAt: 0, createdAt: 0, label: `Tracking T${id}`, holdUntil: 20_000, ...extra }
+  return { id, kind: 'orders.track', write: { kind: 'orders.track', orderId: id, body: { trackno: `T${id}`, sendemail: false } }, lanes: [`orders:${id}`], state: 'queued', attempts: 0, nextAttemptAt: 0, createdAt: 0, label: `Tracking T${id}`, holdUntil: 20_000, ...extra }
 }
 
 const item = (id: number, extra: Partial<Undoable> = {}): Undoable => ({ id, label: `Tracking T${id}`, holdUntil: 20_000, state: 'queued', ...extra })

@@ -9,10 +9,10 @@ import { useNoticesStore } from '@/session/notices-store'
 
 /** Where a refused write can be fixed. */
 export function placeOf(entry: Pick<OutboxEntry, 'kind' | 'write'>): { path: string; label: string } {
-  const write = entry.write as { key?: string; orderId?: number }
-  if (entry.kind.startsWith('blogs.') && write.key) return { path: `/blogs/${encodeURIComponent(write.key)}`, label: 'Open the post' }
-  if (entry.kind.startsWith('orders.') && write.orderId) return { path: `/orders/${write.orderId}`, label: 'Open the order' }
-  if (entry.kind.startsWith('collections.') && write.key) return { path: `/collections/${encodeURIComponent(write.key)}`, label: 'Open the collection' }
+  const write = entry.write
+  if ('orderId' in write) return { path: `/orders/${write.orderId}`, label: 'Open the order' }
+  if ('key' in write && write.kind.startsWith('blogs.')) return { path: `/blogs/${encodeURIComponent(write.key)}`, label: 'Open the post' }
+  if ('key' in write && write.kind.startsWith('collections.')) return { path: `/collections/${encodeURIComponent(write.key)}`, label: 'Open the collection' }
   return { path: '/sync', label: 'Open Sync' }
 }
 

@@ -4,7 +4,7 @@
 // write holds). An order not cached yet waits for that read.
 import { computed, ref, watch, type Ref } from 'vue'
 import { useReachabilityStore } from '@/session/reachability-store'
-import { isOffline, refreshOrder, useLiveQuery, useStoreDatabase, type CachedOrder, type OutboxEntry, type WriteEvent } from '@/data'
+import { historyFor, isOffline, pendingFor, refreshOrder, useLiveQuery, useStoreDatabase, type CachedOrder, type OutboxEntry, type WriteEvent } from '@/data'
 
 export type StoreRead = 'idle' | 'reading' | 'done' | 'offline' | 'failed'
 
@@ -12,8 +12,8 @@ export function useOrderDetail(orderId: Ref<number>) {
   const database = useStoreDatabase()
   const reachability = useReachabilityStore()
   const cached = useLiveQuery((db) => db.orders.get(orderId.value).then((o) => o ?? null), [orderId], undefined as CachedOrder | null | undefined, database)
-  const writes = useLiveQuery((db) => db.outbox.where('lanes').equals(`orders:${orderId.value}`).toArray(), [orderId], [] as OutboxEntry[], database)
-  const history = useLiveQuery((db) => db.writeHistory.where('lanes').equals(`orders:${orderId.value}`).toArray(), [orderId], [] as WriteEvent[], database)
+  const writes = useLiveQuery((db) => pendingFor(db, { family: 'orders', id: orderId.value }), [orderId], [] as OutboxEntry[], database)
+  const history = useLiveQuery((db) => historyFor(db, { family: 'orders', id: orderId.value }), [orderId], [] as WriteEvent[], database)
 
   const storeRead = ref<StoreRead>('idle')
   const storeError = ref<string | null>(null)

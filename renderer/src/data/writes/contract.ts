@@ -1,0 +1,120 @@
+// The write contract: every write a screen can make, as data (the outbox stores these, the
+// replayer sends them), and the shape of the one handler each kind has (orders.ts, blogs.ts,
+// collections.ts, meta-fields.ts; assembled in index.ts). References to things that may have
+// been created offline are row keys (`store:<id>` or `local:<uuid>`), resolved to store ids
+// only when the write is sent; a write that names a local key waits (shares its lane) until
+// the create of that key has been accepted.
+import type { OperationName, OperationParams, OperationResult } from '@common/store-api/operations'
+import type { OutboxEntry, RowKey, StoreDatabase } from '../db'
+import type { StoreCall } from '../store-client'
+
+type Body<N extends OperationName> = OperationParams<N> extends { body: infer B } ? B : never
+
+export type TrackBody = Body<'orders.track'>
+export type ShippingBody = Body<'orders.updateShipping'>
+/** Blog fields as the store takes them, minus collection ids (given as keys instead). */
+export type BlogBody = Omit<Body<'blogs.update'>, 'collection_ids'>
+export type CollectionBody = Omit<Body<'collections.update'>, never>
+export type MetaFieldCreateBody = Body<'metaFields.create'>
+export type MetaFieldUpdateBody = Body<'metaFields.update'>
+export type BlogBatchAction = 'show' | 'hide' | 'delete' | 'add_to_collections' | 'remove_from_collections'
+export type CollectionBatchOperation = 'sort_blogs_manual' | 'show' | 'hide' | 'delete' | 'remove_from_collection'
+export interface BatchFilter {
+  status?: '1' | '2'
+  key?: string
+}
+
+export type Write =
+  | { kind: 'orders.track'; orderId: number; body: TrackBody }
+  | { kind: 'orders.updateShipping'; orderId: number; body: ShippingBody }
+  | { kind: 'blogs.create'; key: RowKey; body: BlogBody & { title: string }; collectionKeys?: RowKey[] }
+  | { kind: 'blogs.update'; key: RowKey; body: BlogBody; collectionKeys?: RowKey[] }
+  | { kind: 'blogs.delete'; key: RowKey }
+  | { kind: 'blogs.batch'; blogKeys: RowKey[]; selectAll?: boolean; filter?: BatchFilter; action: BlogBatchAction; collectionKeys?: RowKey[] }
+  | { kind: 'collections.create'; key: RowKey; body: CollectionBody & { title: string }; blogKeys?: RowKey[] }
+  | { kind: 'collections.update'; key: RowKey; body: CollectionBody }
+  | { kind: 'collections.delete'; key: RowKey }
+  | {
+      kind: 'collections.batch'
+      key: RowKey
+      operate: CollectionBatchOperation
+      blogKeys: RowKey[]
+      selectAll?: boolean
+      filter?: BatchFilter
+      /** 1-based position the moved blogs end at (sort_blogs_manual). */
+      endPosition?: number
+    }
+  | { kind: 'metaFields.create'; key: RowKey; body: MetaFieldCreateBody }
+  | { kind: 'metaFields.update'; key: RowKey; body: MetaFieldUpdateBody }
+  | { kind: 'metaFields.delete'; key: RowKey }
+  | { kind: 'metaFieldValues.set'; resource: string; resourceId: string; body: { meta_field_id: string; value: string } }
+
+/** A kind is the name of the store operation that carries it. */
+export type WriteKind = Write['kind']
+export type WriteOf<K extends WriteKind> = Extract<Write, { kind: K }>
+
+/** Kinds that make a row: accepted, it gets a store id and writes naming its local key are rewritten. */
+export const CREATE_KINDS: readonly WriteKind[] = ['blogs.create', 'collections.create', 'metaFields.create']
+
+export type Fields = Record<string, unknown>
+
+/** What an update was based on: the store's updated_at then, and its values of the written fields. */
+export type WriteBase = OutboxEntry['base']
+
+/** The store's copy of what a write is about to change, read just before sending. */
+export interface StoreCopy {
+  updatedAt: string | null
+  fields: Fields
+}
+
+/** What the replayer gives a handler to send one outbox entry with. */
+export interface Sending {
+  db: StoreDatabase
+  call: StoreCall
+  /** An earlier attempt may have reached the store: look before creating again. */
+  uncertain: boolean
+  /** What the write was based on when it was queued. */
+  base: WriteBase
+  /**
+   * Sends with `send` unless the store's copy says not to: `already` when it holds exactly our
+   * values `mine` (an earlier attempt arrived, or another desk made the same change), 'conflict'
+   * (recorded with both versions) when a field we write changed there since our base.
+   */
+  unlessChanged<A>(mine: Fields, store: StoreCopy, already: A, send: () => Promise<A>): Promise<A | 'conflict'>
+}
+
+/** What the store's answer to an accepted write did to the cache. */
+export interface Accepted {
+  /** A create got its store id: queued writes that named `key` now name `store:<storeId>`. */
+  created?: { family: 'blogs' | 'collections' | 'metaFields'; key: RowKey; storeId: number }
+  /**
+   * What later writes of the same rows are now based on: the store's new copy (`record`), or
+   * the fields a later write watches on it (`fieldsOf`, null to take them from `record`).
+   */
+  rebase?: { updatedAt: string | null; record: Fields; fieldsOf?: (next: Write) => Fields | null }
+}
+
+/** Everything the outbox and the replayer do differently for one kind of write. */
+export interface WriteHandler<K extends WriteKind> {
+  /** The resources it touches: writes sharing a lane are sent in the order they were made. */
+  lanes(write: WriteOf<K>): string[]
+  /** Its label for people; `name` names its subject (an order number, a post title). */
+  describe(write: WriteOf<K>, name?: string): string
+  /** The optimistic change to the cached rows (inside the caller's transaction); returns what an update was based on. */
+  apply(db: StoreDatabase, write: WriteOf<K>): Promise<WriteBase>
+  /** Puts the rows it touched back to the store's copy taken before the first optimistic change. */
+  revert(db: StoreDatabase, write: WriteOf<K>): Promise<void>
+  /** Sends it (after the lookups it needs); the store's answer, or 'conflict'. */
+  deliver(sending: Sending, write: WriteOf<K>): Promise<OperationResult<K> | 'conflict'>
+  /** Writes the store's answer into the cache (null: a delete found it already gone). */
+  accept(db: StoreDatabase, write: WriteOf<K>, answer: OperationResult<K> | null): Promise<Accepted>
+  /**
+   * Folds it into an earlier write of the same row that has not gone (an unsent create, or a
+   * write the store refused): the one write that replaces both, 'drop' when neither need go (a
+   * delete of an unsent create), undefined when they do not fold.
+   */
+  fold?(earlier: Write, write: WriteOf<K>): Write | 'drop' | undefined
+}
+
+/** One handler per kind, each typed with its own kind: a kind or a phase missing fails to type-check. */
+export type WriteHandlers = { [K in WriteKind]: WriteHandler<K> }

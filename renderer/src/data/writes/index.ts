@@ -1,0 +1,48 @@
+// Every write kind's handler in one table: the outbox (outbox.ts) and the replayer
+// (replayer.ts) are generic and look a write's handler up by its kind.
+//
+// Adding a kind: its variant in the `Write` union (contract.ts), and its handler in the
+// family's file (or a new file spread in here). WriteHandlers is a mapped type over the kinds,
+// so until every phase of the new kind exists the renderer does not type-check.
+import type { RowKey } from '../db'
+import type { Write, WriteHandler, WriteHandlers, WriteKind } from './contract'
+import { blogHandlers } from './blogs'
+import { collectionHandlers } from './collections'
+import { metaFieldHandlers } from './meta-fields'
+import { orderHandlers } from './orders'
+
+export * from './contract'
+export * from './lanes'
+export { moveKeys } from './collections'
+export { TABLE_OF } from './keyed'
+export { shipTo } from './orders'
+export { PermanentProblem, pick, rowByRef } from './rows'
+
+const HANDLERS: WriteHandlers = { ...orderHandlers, ...blogHandlers, ...collectionHandlers, ...metaFieldHandlers }
+
+/** The handler of a write's kind, taking any write (the kind is looked up, so it is the write's own). */
+export function handlerOf(write: Write): WriteHandler<WriteKind> {
+  // The one place the kind's handler meets a write of any kind: TypeScript cannot correlate
+  // `HANDLERS[write.kind]` with `write`, and the table's mapped type already holds each
+  // handler to its own kind.
+  return HANDLERS[write.kind] as unknown as WriteHandler<WriteKind>
+}
+
+/** Lanes of a write: two writes sharing a lane are sent in the order they were made. */
+export function lanesOf(write: Write): string[] {
+  return handlerOf(write).lanes(write)
+}
+
+export function describeWrite(write: Write, name?: string): string {
+  return handlerOf(write).describe(write, name)
+}
+
+/** Replaces every reference to `from` by `to` in a write (after a create was accepted). */
+export function rewriteKey(write: Write, from: RowKey, to: RowKey): Write {
+  const swap = (key: RowKey) => (key === from ? to : key)
+  const copy = structuredClone(write)
+  if ('key' in copy) copy.key = swap(copy.key)
+  if ('collectionKeys' in copy && copy.collectionKeys) copy.collectionKeys = copy.collectionKeys.map(swap)
+  if ('blogKeys' in copy && copy.blogKeys) copy.blogKeys = copy.blogKeys.map(swap)
+  return copy
+}

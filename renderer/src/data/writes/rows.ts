@@ -1,0 +1,141 @@
+// What the write handlers share about cached rows: finding one by its key, the snapshot of the
+// store's copy taken before the first optimistic change (`server`, what a revert puts back),
+// the common optimistic changes (update fields, mark deleted), and turning row keys into store
+// ids when a write is sent.
+import type { Table } from 'dexie'
+import { storeIdOfKey, type CachedBlog, type CachedCollection, type CachedMetaField, type RowKey, type StoreDatabase } from '../db'
+import type { BatchFilter, Fields, WriteBase } from './contract'
+
+/** The tables of rows with a key, and the row types they hold. */
+export type KeyedTable = 'blogs' | 'collections' | 'metaFieldDefinitions'
+type KeyedRow = CachedBlog | CachedCollection | CachedMetaField
+type Snapshotted = { pending?: boolean; server?: Record<string, unknown> | null }
+
+/** Fields that are ours, not the store's: never part of a snapshot comparison. */
+const LOCAL_FIELDS = new Set(['pending', 'server', 'seen', 'key', 'storeId', 'deleted'])
+
+/** The row a key names: by its own key, or by the store id a `store:<id>` key carries. */
+export async function rowByRef<T extends KeyedRow>(db: StoreDatabase, table: KeyedTable, ref: RowKey): Promise<T | undefined> {
+  const t = db.table(table)
+  const direct = (await t.get(ref)) as T | undefined
+  if (direct) return direct
+  const storeId = storeIdOfKey(ref)
+  return storeId === null ? undefined : ((await t.where('storeId').equals(storeId).first()) as T | undefined)
+}
+
+/** A copy of a row's store fields (what the user's change was based on). */
+export function storeFields(row: object): Fields {
+  return Object.fromEntries(Object.entries(row).filter(([k]) => !LOCAL_FIELDS.has(k)))
+}
+
+/** Keeps the store's copy before the first optimistic change and marks the row "not yet sent". */
+export function snapshotBeforeChange<T extends Snapshotted>(row: T): T {
+  if (!row.pending || !row.server) row.server = structuredClone(storeFields(row))
+  row.pending = true
+  return row
+}
+
+/** The store's copy of a row as this computer last had it: the snapshot while a write is unsent. */
+export function storeCopy<T extends Snapshotted>(row: T): T {
+  // The snapshot holds every store field of the same row (storeFields), so it reads as one.
+  return (row.server ?? row) as T
+}
+
+/** `keys` of `source`, null where it has none. */
+export function pick(source: object | undefined, keys: string[]): Fields {
+  const record = source as Fields | undefined
+  return Object.fromEntries(keys.map((k) => [k, record?.[k] ?? null]))
+}
+
+/**
+ * Writes `body` over a cached row and returns what it was based on: the store's copy's `stamp`
+ * (its updated_at) and its values of the written fields. `more` adds fields the body does not
+ * carry (a post's collections).
+ */
+export async function applyUpdate<T extends KeyedRow>(
+  db: StoreDatabase,
+  table: KeyedTable,
+  key: RowKey,
+  body: object,
+  stamp: 'updated_at' | 'updated_at_gmt',
+  more?: { based: (before: Fields) => Fields; apply: (row: T) => void },
+): Promise<WriteBase> {
+  const row = await rowByRef<T>(db, table, key)
+  if (!row) return null
+  const before: Fields = storeCopy(row)
+  const base = { updatedAt: (before[stamp] as string | undefined) ?? null, fields: { ...pick(before, Object.keys(body)), ...more?.based(before) } }
+  snapshotBeforeChange(row)
+  Object.assign(row, body)
+  more?.apply(row)
+  await db.table(table).put(row)
+  return base
+}
+
+/** Hides a row while its delete is queued. */
+export async function markDeleted(db: StoreDatabase, table: KeyedTable, key: RowKey): Promise<null> {
+  const row = await rowByRef(db, table, key)
+  if (!row) return null
+  snapshotBeforeChange(row)
+  row.deleted = true
+  await db.table(table).put(row)
+  return null
+}
+
+/** Puts a row back to its snapshot; a row a create made (no snapshot) goes. */
+export async function restoreRow(table: Table, row: (Snapshotted & object) | undefined, made: boolean, primary: unknown): Promise<void> {
+  if (!row) return
+  const keys = Object.fromEntries(Object.entries(row).filter(([k]) => k === 'key' || k === 'storeId'))
+  if (made && !row.server) await table.delete(primary)
+  else if (row.server) await table.put({ ...row.server, ...keys, server: null, pending: false })
+}
+
+/** restoreRow for the keyed row `key` names. */
+export async function restoreByRef(db: StoreDatabase, table: KeyedTable, key: RowKey, made = false): Promise<void> {
+  const row = await rowByRef(db, table, key)
+  await restoreRow(db.table(table), row, made, row?.key)
+}
+
+/** Drops a row the store deleted. */
+export async function forgetRow(db: StoreDatabase, table: KeyedTable, key: RowKey): Promise<void> {
+  const row = await rowByRef(db, table, key)
+  if (row) await db.table(table).delete(row.key)
+}
+
+/** The row a write names is gone from the store and from here: only the user can settle it. */
+export class PermanentProblem extends Error {}
+
+/** The store id a row key stands for, once its create has been accepted. */
+export async function storeIdOf(db: StoreDatabase, table: KeyedTable, key: RowKey): Promise<number> {
+  const direct = storeIdOfKey(key)
+  if (direct !== null) return direct
+  const row = await rowByRef(db, table, key)
+  if (row?.storeId) return row.storeId
+  throw new PermanentProblem('This change refers to something that was never created on the store (its creation was discarded). Discard or edit it.')
+}
+
+export function storeIds(db: StoreDatabase, table: 'blogs' | 'collections', keys: RowKey[] | undefined): Promise<number[]> {
+  return Promise.all((keys ?? []).map((k) => storeIdOf(db, table, k)))
+}
+
+/** A batch's filter as the store's query parameters (select_all applies to what matches it). */
+export function batchFilter(filter: BatchFilter | undefined) {
+  return { ...(filter?.status ? { 'filter[status]': filter.status } : {}), ...(filter?.key ? { 'filter[key]': filter.key } : {}) }
+}
+
+/** Whether another cached row already holds this store id (so a found create is not ours). */
+export async function claimedByAnotherRow(db: StoreDatabase, table: KeyedTable, storeId: number): Promise<boolean> {
+  return (await db.table(table).where('storeId').equals(storeId).count()) > 0
+}
+
+/** A subject's name for a label, in quotes (“Summer sale”), or nothing. */
+export const quoted = (name?: string): string => (name ? ` “${name}”` : '')
+
+/** Looks through up to 20 pages of a store list for the first item `ours` accepts. */
+export async function findOnPages<T>(list: (page: number) => Promise<{ items: T[]; last: boolean }>, ours: (item: T) => Promise<boolean>): Promise<T | null> {
+  for (let page = 1; page <= 20; page++) {
+    const { items, last } = await list(page)
+    for (const item of items) if (await ours(item)) return item
+    if (last) return null
+  }
+  return null
+}
