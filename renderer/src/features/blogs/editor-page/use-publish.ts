@@ -185,10 +185,13 @@ export function usePublish(
     message.value = { type: 'info', text: choice === 'theirs' ? 'Kept the store’s version.' : 'Your version is queued again.' }
   }
 
-  /** The conflict the writer is asked about: the one found before publishing, else the outbox's. */
+  /**
+   * The conflict the writer is asked about (the one found before publishing, else the outbox's):
+   * both versions, and what each of the view's choices does.
+   */
   const conflict = computed(() => {
     if (draftConflict.value) {
-      return { source: 'draft', mine: snapshot, theirs: draftConflict.value.theirs, keepMine, keepTheirs, merge: mergeByHand }
+      return { source: 'draft', mine: snapshot, theirs: draftConflict.value.theirs, choices: { keepMine, keepTheirs, merge: mergeByHand } }
     }
     const queued = outboxConflict.value
     if (!queued) return null
@@ -196,9 +199,11 @@ export function usePublish(
       source: 'outbox',
       mine: () => queued.mine as Partial<DraftFields>,
       theirs: queued.theirs as Partial<DraftFields>,
-      keepMine: () => resolveQueued('mine'),
-      keepTheirs: () => resolveQueued('theirs'),
-      merge: (content: string) => resolveQueued({ merged: { content } }),
+      choices: {
+        keepMine: () => resolveQueued('mine'),
+        keepTheirs: () => resolveQueued('theirs'),
+        merge: (content: string) => resolveQueued({ merged: { content } }),
+      },
     }
   })
 
