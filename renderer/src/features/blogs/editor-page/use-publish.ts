@@ -207,8 +207,5 @@ export function usePublish(
     }
   })
 
-  return {
-    titleError, conflict, draftConflict, fidelityPrompt, outboxConflict, postState, slugClash, slugFeedback,
-    refusedField, answerFidelity, publish, keepTheirs, keepMine, mergeByHand, resolveQueued,
-  }
+  return { titleError, conflict, fidelityPrompt, postState, slugClash, slugFeedback, refusedField, answerFidelity, publish }
 }
