@@ -1,0 +1,168 @@
+// The post being edited on the blog post screen: which post the route names (a new one gets a
+// local key), its fields as the writer edits them, and the draft autosaved to this device's
+// cache within a second of each change (offline or not), also when the window hides or closes.
+// The slug follows the title until the writer types one. draft-baseline.ts tells a real edit
+// from loading or an undone edit.
+import { computed, onBeforeUnmount, onMounted, reactive, ref, toRaw, watch } from 'vue'
+import { useRoute, useRouter } from 'vue-router'
+import { newLocalKey, refreshBlog, rowByRef, storeIdOfKey, useLiveQuery, useStoreDatabase, type CachedBlog, type StoreDatabase } from '@/data'
+import { useReachabilityStore } from '@/session/reachability-store'
+import { draftFromRow, emptyDraft, type DraftFields } from '../blog-draft'
+import { normaliseTypedSlug, slugify } from '@/lib/slug'
+import { draftBaseline } from './draft-baseline'
+
+/** Autosave pause: with the editor's own 300 ms, a change reaches the cache well within a second. */
+const AUTOSAVE_DELAY_MS = 500
+
+export type BlogDraft = ReturnType<typeof useBlogDraft>
+
+/** `flushEditor` hands over the body's latest HTML now rather than after the editor's own pause. */
+export function useBlogDraft(options: { flushEditor: () => void }) {
+  const route = useRoute()
+  const router = useRouter()
+  const database = useStoreDatabase()
+  const reachability = useReachabilityStore()
+
+  const key = ref('')
+  const fields = reactive<DraftFields>(emptyDraft())
+  const baseUpdatedAt = ref<string | null>(null)
+  const loaded = ref(false)
+  const savedAt = ref<number | null>(null)
+  /** A change not yet written to this device's cache (the status says so until it is). */
+  const savePending = ref(false)
+  const baseline = draftBaseline()
+  const loadListeners: (() => void)[] = []
+  let autosaveTimer: ReturnType<typeof globalThis.setTimeout> | undefined
+  let slugFollowsTitle = true
+
+  const row = useLiveQuery((db) => (key.value ? rowByRef<CachedBlog>(db, 'blogs', key.value) : undefined), [key], undefined)
+  const storeId = computed(() => row.value?.storeId ?? storeIdOfKey(key.value))
+  const isNew = computed(() => !row.value)
+
+  function snapshot(): DraftFields {
+    return { ...toRaw(fields), collectionKeys: [...fields.collectionKeys] }
+  }
+
+  /** The writer changed something since the post was loaded or last published. */
+  function changed(): boolean {
+    return baseline.changed(snapshot())
+  }
+
+  /** The post now on screen is the version the writer starts from (just published, or the store's). */
+  function startFromCurrent() {
+    baseline.startFrom(snapshot())
+  }
+
+  /** Deletes the draft on this device: the next save writes whatever is new. */
+  async function deleteDraft() {
+    await database.value?.blogDrafts.delete(key.value)
+    savedAt.value = null
+    baseline.forgetSaved()
+  }
+
+  function resolveKey(): string {
+    if (route.path === '/blogs/new') return ''
+    return decodeURIComponent(String(route.params.id ?? ''))
+  }
+
+  async function load(db: StoreDatabase, postKey: string) {
+    loaded.value = false
+    const draft = await db.blogDrafts.get(postKey)
+    const cached = await rowByRef<CachedBlog>(db, 'blogs', postKey)
+    const stored = cached ? draftFromRow(cached) : emptyDraft()
+    Object.assign(fields, stored, draft ? draft.fields : {})
+    fields.collectionKeys = [...(draft?.fields.collectionKeys ?? stored.collectionKeys)]
+    baseUpdatedAt.value = draft ? draft.baseUpdatedAt : ((cached?.server?.updated_at as string | undefined) ?? cached?.updated_at ?? null)
+    savedAt.value = draft?.savedAt ?? null
+    baseline.forgetSaved()
+    slugFollowsTitle = !fields.seo_slug || fields.seo_slug === slugify(fields.title)
+    baseline.startFrom(stored)
+    baseline.keptAsRevision(snapshot())
+    for (const listener of loadListeners) listener()
+    key.value = postKey
+    loaded.value = true
+    if (cached?.storeId && reachability.online !== false && !draft) {
+      refreshBlog(db, cached.storeId).catch(() => undefined)
+    }
+  }
+
+  async function open() {
+    const db = database.value
+    if (!db) return
+    let postKey = resolveKey()
+    if (!postKey) {
+      postKey = newLocalKey()
+      await router.replace(`/blogs/${encodeURIComponent(postKey)}`)
+    }
+    if (postKey !== key.value) await load(db, postKey)
+  }
+
+  /** Writes the draft to this device's cache (only once the writer changed something). */
+  async function saveDraft(): Promise<void> {
+    globalThis.clearTimeout(autosaveTimer)
+    autosaveTimer = undefined
+    const db = database.value
+    if (!db || !loaded.value || !key.value) {
+      savePending.value = false
+      return
+    }
+    options.flushEditor()
+    const current = snapshot()
+    const save = baseline.toSave(current, baseUpdatedAt.value, savedAt.value !== null)
+    if (!save) {
+      if (autosaveTimer === undefined) savePending.value = false
+      return
+    }
+    const now = Date.now()
+    await db.blogDrafts.put({ key: key.value, fields: current, baseUpdatedAt: baseUpdatedAt.value, savedAt: now })
+    save.written()
+    savedAt.value = now
+    if (autosaveTimer === undefined) savePending.value = false
+  }
+
+  function scheduleAutosave() {
+    savePending.value = true
+    globalThis.clearTimeout(autosaveTimer)
+    autosaveTimer = globalThis.setTimeout(() => void saveDraft(), AUTOSAVE_DELAY_MS)
+  }
+
+  /** For window and unmount events: the draft is written at once (saveDraft takes the editor's latest HTML). */
+  function saveDraftNow() {
+    void saveDraft()
+  }
+
+  function editSlug(value: string) {
+    fields.seo_slug = normaliseTypedSlug(value)
+    slugFollowsTitle = fields.seo_slug === '' || fields.seo_slug === slugify(fields.title)
+  }
+
+  watch(fields, () => {
+    if (!loaded.value) return
+    if (slugFollowsTitle) fields.seo_slug = slugify(fields.title)
+    scheduleAutosave()
+  }, { deep: true })
+
+  function onVisibilityChange() {
+    if (globalThis.document.visibilityState === 'hidden') saveDraftNow()
+  }
+
+  watch([database, () => route.fullPath], () => void open(), { immediate: true })
+
+  onMounted(() => {
+    globalThis.addEventListener('beforeunload', saveDraftNow)
+    globalThis.document.addEventListener('visibilitychange', onVisibilityChange)
+  })
+
+  onBeforeUnmount(() => {
+    saveDraftNow()
+    globalThis.removeEventListener('beforeunload', saveDraftNow)
+    globalThis.document.removeEventListener('visibilitychange', onVisibilityChange)
+  })
+
+  return {
+    key, fields, baseUpdatedAt, loaded, savedAt, savePending, row, storeId, isNew, baseline,
+    snapshot, changed, startFromCurrent, deleteDraft, saveDraft, scheduleAutosave, editSlug,
+    /** Runs before each post is shown (the revision history starts afresh per post). */
+    onLoad: (listener: () => void) => void loadListeners.push(listener),
+  }
+}

@@ -1,0 +1,62 @@
+// CSV export from the order list: what the export dialog is asked for (the orders matching the
+// filter, or the selected ones), the file's shape as the user last chose it, and the download.
+// Orders are read from the cache a chunk at a time, else taken from the store's rows shown.
+import { ref, shallowRef } from 'vue'
+import { useLocalStorage } from '@vueuse/core'
+import { useMessage } from 'naive-ui'
+import type { Order } from '@common/store-api/resources'
+import { useStoreDatabase } from '@/data'
+import { count as countWords } from '@/ui/words'
+import { downloadText, ordersToCsv, type ExportShape } from './order-export'
+import type { useOrderList } from './use-order-list'
+
+/** Which orders the export dialog is for, under which file name; `what` names them in words. */
+export interface ExportRequest {
+  ids: readonly number[]
+  fileName: string
+  what: string
+}
+
+const orders = (n: number) => countWords(n, 'order')
+
+export function useOrderExport(list: ReturnType<typeof useOrderList>) {
+  const db = useStoreDatabase()
+  const message = useMessage()
+  const exporting = ref(false)
+  /** The export dialog's request; null while it is closed. */
+  const exportRequest = shallowRef<ExportRequest | null>(null)
+  /** The file's shape, as the user last chose it (a spreadsheet habit rarely changes). */
+  const exportShape = useLocalStorage<ExportShape>('storedesk.orders.export-shape', 'orders')
+
+  /** Full orders for IDs: the cached copies (read a chunk at a time), else the store's rows shown. */
+  async function readOrders(ids: readonly number[]): Promise<Order[]> {
+    const rows: Order[] = []
+    for (let i = 0; i < ids.length; i += 1000) {
+      const chunk = ids.slice(i, i + 1000)
+      const cached = db.value && list.source.value === 'cache' ? await db.value.orders.bulkGet(chunk) : []
+      chunk.forEach((id, j) => {
+        const o = cached[j] ?? list.row(id)
+        if (o) rows.push(o)
+      })
+    }
+    return rows
+  }
+
+  async function exportOrders() {
+    const request = exportRequest.value
+    if (!request) return
+    exporting.value = true
+    try {
+      const rows = await readOrders(request.ids)
+      const shape = exportShape.value === 'items' ? 'items' : 'orders'
+      downloadText(`${request.fileName}${shape === 'items' ? '-items' : ''}-${new Date().toISOString().slice(0, 10)}.csv`, ordersToCsv(rows, shape), 'text/csv;charset=utf-8')
+      const lines = shape === 'items' ? rows.reduce((n, o) => n + Math.max(1, o.line_items.length), 0) : rows.length
+      message.success(shape === 'items' ? `Exported ${orders(rows.length)} as ${countWords(lines, 'row')}, one per item.` : `Exported ${orders(rows.length)}.`)
+      exportRequest.value = null
+    } finally {
+      exporting.value = false
+    }
+  }
+
+  return { exporting, exportRequest, exportShape, exportOrders }
+}

@@ -1,0 +1,130 @@
+// The order list as a grid: the window of rows read as it scrolls (and more when a denser list
+// shows more), the active row and the keys that move it (arrows, Page Up/Down, Home, End; Enter
+// opens, Space selects, Shift extends, Escape clears), and the selection (order-selection.ts),
+// which a filter that picks other orders clears.
+import { computed, ref, shallowRef, watch, type Ref } from 'vue'
+import { useElementSize } from '@vueuse/core'
+import type { VVirtualList } from 'vueuc'
+import type { OrderQuery } from './order-query'
+import { EMPTY_SELECTION, isSelected, resolveSelection, sameFilter, selectedCount, selectRange, setRows, toggle, type OrderSelection } from './order-selection'
+import type { useOrderList } from './use-order-list'
+
+export function useOrderGrid(options: {
+  list: ReturnType<typeof useOrderList>
+  query: Ref<OrderQuery>
+  rowHeight: Ref<number>
+  open: (id: number) => void
+}) {
+  const { list, query, rowHeight } = options
+  const listRef = ref<InstanceType<typeof VVirtualList> | null>(null)
+  const bodyRef = ref<HTMLElement | null>(null)
+  const { height: bodyHeight } = useElementSize(bodyRef)
+  const active = ref(0)
+  const scrollTop = ref(0)
+  const viewportRows = computed(() => Math.max(1, Math.floor(bodyHeight.value / rowHeight.value)))
+
+  // ---------------------------------------------------------------- window
+  function onScroll(event: { target: unknown }) {
+    const top = (event.target as { scrollTop: number }).scrollTop
+    scrollTop.value = top
+    const first = Math.floor(top / rowHeight.value)
+    list.setWindow(first - 10, viewportRows.value + 30)
+    if (list.storeHasMore.value && first + viewportRows.value * 2 > list.ids.value.length) list.loadMoreFromStore()
+  }
+  watch(() => list.ids.value, () => {
+    if (active.value >= list.ids.value.length) active.value = 0
+  })
+  // A denser list shows more rows at once: read enough of them.
+  watch(viewportRows, (rows) => list.setWindow(Math.floor(scrollTop.value / rowHeight.value) - 10, rows + 30), { immediate: true })
+
+  // ---------------------------------------------------------------- selection
+  const selection = shallowRef<OrderSelection>(EMPTY_SELECTION)
+  // Another filter picks other orders: the selection made under the last one goes (the sort keeps it).
+  watch(query, (next, previous) => {
+    if (!sameFilter(next, previous)) selection.value = EMPTY_SELECTION
+  })
+  const count = computed(() => selectedCount(selection.value, list.ids.value))
+  const selected = (id: number) => isSelected(selection.value, id)
+
+  /** The rows on screen now (the "page" of a virtual list). */
+  const visibleIds = computed(() => {
+    const first = Math.floor(scrollTop.value / rowHeight.value)
+    const last = Math.ceil((scrollTop.value + bodyHeight.value) / rowHeight.value)
+    return list.ids.value.slice(first, Math.max(first + 1, last))
+  })
+  const pageSelected = computed(() => visibleIds.value.length > 0 && visibleIds.value.every(selected))
+
+  function onRowCheck(id: number, index: number, event: MouseEvent) {
+    active.value = index
+    selection.value = event.shiftKey ? selectRange(selection.value, list.ids.value, id) : toggle(selection.value, id)
+    // The grid keeps the keyboard: Space and Shift+Arrow carry on from the clicked row.
+    document.getElementById('orders-grid')?.focus({ preventScroll: true })
+  }
+  function onHeaderCheck() {
+    selection.value = count.value > 0 ? EMPTY_SELECTION : setRows(selection.value, visibleIds.value, true)
+  }
+  function clearSelection() {
+    selection.value = EMPTY_SELECTION
+  }
+
+  /** The selected orders' IDs, in the list's order, resolved from the cache's index now. */
+  function selectedIds(): number[] {
+    return resolveSelection(selection.value, list.ids.value, (q) => list.answer(q) ?? list.ids.value)
+  }
+
+  // ---------------------------------------------------------------- keyboard
+  function moveTo(index: number) {
+    const n = list.ids.value.length
+    if (n === 0) return
+    active.value = Math.max(0, Math.min(n - 1, index))
+    list.setWindow(active.value - 20, viewportRows.value + 40)
+    listRef.value?.scrollTo({ index: active.value })
+  }
+
+  function onKeydown(e: KeyboardEvent) {
+    const activeOrder = () => list.ids.value[active.value]
+    /** Shift+Arrow: the selection grows from where it started to the row moved to. */
+    const extendTo = (index: number) => {
+      const from = activeOrder()
+      if (from === undefined) return
+      if (selection.value.anchor === null || !isSelected(selection.value, selection.value.anchor)) {
+        selection.value = isSelected(selection.value, from) ? { ...selection.value, anchor: from } : toggle(selection.value, from)
+      }
+      moveTo(index)
+      const to = activeOrder()
+      if (to !== undefined) selection.value = selectRange(selection.value, list.ids.value, to, true)
+    }
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => (e.shiftKey ? extendTo(active.value + 1) : moveTo(active.value + 1)),
+      ArrowUp: () => (e.shiftKey ? extendTo(active.value - 1) : moveTo(active.value - 1)),
+      PageDown: () => moveTo(active.value + viewportRows.value),
+      PageUp: () => moveTo(active.value - viewportRows.value),
+      Home: () => moveTo(0),
+      End: () => moveTo(list.ids.value.length - 1),
+      Enter: () => {
+        const id = activeOrder()
+        if (id !== undefined) options.open(id)
+      },
+      ' ': () => {
+        const id = activeOrder()
+        if (id === undefined) return
+        selection.value = e.shiftKey ? selectRange(selection.value, list.ids.value, id, true) : toggle(selection.value, id)
+      },
+      Escape: () => clearSelection(),
+    }
+    const action = keys[e.key]
+    if (action && !(e.key === 'Escape' && count.value === 0)) {
+      e.preventDefault()
+      action()
+    }
+  }
+  const activeId = computed(() => {
+    const id = list.ids.value[active.value]
+    return id === undefined ? undefined : `order-row-${id}`
+  })
+
+  return {
+    listRef, bodyRef, active, activeId, onScroll, onKeydown,
+    selection, count, selected, pageSelected, onRowCheck, onHeaderCheck, clearSelection, selectedIds,
+  }
+}
