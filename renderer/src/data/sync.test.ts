@@ -218,6 +218,8 @@ describe('later syncs', () => {
     expect((await db.orders.get(5))?.financial_status).toBe('refund')
     expect(await db.orders.count()).toBe(601)
     expect((await db.syncState.get('orders'))?.watermark).toBe(timestamp(10_001))
+    // The Sync page's "of N on the store" is what the store reported, with the new order.
+    expect((await db.syncState.get('orders'))?.storeTotal).toBe(601)
   })
 
   it('never overwrite an order with an unsent write', async () => {

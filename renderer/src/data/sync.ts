@@ -193,7 +193,10 @@ async function incrementalOrders(db: StoreDatabase, call: StoreCall, initial: Sy
     done += fresh.length
     onProgress?.({ resource: 'orders', done, total: null })
     if (last) {
-      await db.syncState.put({ ...state, storeTotal: await db.orders.count() })
+      // What the store reports, as a first pass records it. Counting the cached orders instead
+      // walked every key (100,000 and more) on IndexedDB's one backend sequence on every sync,
+      // and the order list's first read waited behind it.
+      await db.syncState.put({ ...state, storeTotal: result.meta.total })
       return
     }
   }
