@@ -2,12 +2,14 @@
 // this computer (unsent changes, drafts, revisions), the user sees it counted and chooses to
 // keep it (the default), export it, or delete it after typing the store's name; cancelling
 // keeps the store connected. The data layer carries the choice out once the store is gone.
-import { h, onScopeDispose, reactive, watch } from 'vue'
+import { defineAsyncComponent, h, onScopeDispose, reactive, watch } from 'vue'
 import { useDialog } from 'naive-ui'
 import { StoredeskError } from '@/bridge'
 import { chooseLocalWorkOnDisconnect, countLocalData, describeExport, describeLocalData, exportLocalData, hasLocalData, storeDatabase } from '@/data'
-import LocalDataChoice from '@/features/settings/LocalDataChoice.vue'
 import { registerDisconnectGuard, useConnectionsStore } from '@/session/connections-store'
+
+// Loaded when a disconnect first asks: its form controls stay out of what loads before the first screen.
+const LocalDataChoice = defineAsyncComponent(() => import('@/features/settings/LocalDataChoice.vue'))
 
 /** Registers the guard for as long as the calling component (the frame) lives. */
 export function useDisconnectGuard(): void {
