@@ -605,23 +605,22 @@ async function figureSyncAtScale() {
           })
         }),
       )
-      const number = numbers[round % numbers.length]!
       searches.push(
-        await page.evaluate((wanted) => {
+        await page.evaluate((candidates) => {
+          const shown = () => [...document.querySelectorAll('[role="grid"][aria-label="Orders"] .order-row__number')].map((r) => r.textContent?.trim())
+          // An order the list does not show yet, so its row appearing is the search's answer
+          // (from the store while the cache fills, from the cache's index once it holds it).
+          const before = new Set(shown())
+          const wanted = candidates.map((n) => `#${n}`).find((n) => !before.has(n)) ?? `#${candidates[0]}`
           const input = document.querySelector<HTMLInputElement>('input[aria-label="Search orders"]')!
           const start = performance.now()
-          // `#number` asks for that order number (order-search.ts): the list holds it alone.
-          input.value = `#${wanted}`
+          input.value = wanted
           input.dispatchEvent(new Event('input', { bubbles: true }))
           return new Promise<number>((done) => {
-            const check = () => {
-              const rows = [...document.querySelectorAll('[role="grid"][aria-label="Orders"] .order-row__number')]
-              if (rows.length > 0 && rows.every((r) => r.textContent?.trim() === `#${wanted}`)) done(performance.now() - start)
-              else requestAnimationFrame(check)
-            }
+            const check = () => (shown().includes(wanted) ? done(performance.now() - start) : requestAnimationFrame(check))
             check()
           })
-        }, number),
+        }, numbers.slice(round % numbers.length).concat(numbers.slice(0, round % numbers.length))),
       )
       await page.getByRole('textbox', { name: 'Search orders' }).fill('')
       if (!frames) {
@@ -666,7 +665,7 @@ async function figureSyncAtScale() {
     if (heapPeak > 0) add({ figure: '7 sync at scale', measure: "peak JS heap of the app's page, sampled once per round", value: round(heapPeak / 2 ** 20, 1), unit: 'MB', baseline: null, baselineLabel: '', budget: '', pass: null })
     const firstRowP95 = percentile(firstRows, 95)
     add({ figure: '7 sync at scale', measure: `time to first row while it runs, p95 of ${firstRows.length} opens`, value: Math.round(firstRowP95), unit: 'ms', baseline: null, baselineLabel: '', budget: '< 200 ms', pass: firstRowP95 < 200 })
-    add({ figure: '7 sync at scale', measure: `search by order number while it runs (typing to rows, 150 ms debounce included), p95 of ${searches.length}`, value: Math.round(percentile(searches, 95)), unit: 'ms', baseline: null, baselineLabel: '', budget: '', pass: null })
+    add({ figure: '7 sync at scale', measure: `search for #number of an order not shown yet, while it runs: typing to its row (the 150 ms and, while the cache fills, the store query's 200 ms debounces included), p95 of ${searches.length}`, value: Math.round(percentile(searches, 95)), unit: 'ms', baseline: null, baselineLabel: '', budget: '', pass: null })
     if (frames) {
       const FRAME_BUDGET = 16.7 + 1
       const share = frames.deltas.filter((d) => d <= FRAME_BUDGET).length / frames.deltas.length
