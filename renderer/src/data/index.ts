@@ -175,9 +175,9 @@ export type {
 export type { Write, WriteKind, WriteOf, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter, RowRef } from './writes'
 export { heldBack } from './replayer'
 export { isOffline } from './store-client'
-export { entriesForRow, rowLanes, rowByRef } from './writes'
+export { entriesForRow, isUndoable, rowLanes, rowByRef } from './writes'
 export { pendingFor, conflictFor, historyFor } from './row-writes'
-export { undoWindowSeconds, setUndoWindowSeconds, parseUndoWindow, DEFAULT_UNDO_WINDOW_SECONDS, MAX_UNDO_WINDOW_SECONDS, UNDOABLE_KINDS } from './undo-window'
+export { undoWindowSeconds, setUndoWindowSeconds, parseUndoWindow, DEFAULT_UNDO_WINDOW_SECONDS, MAX_UNDO_WINDOW_SECONDS } from './undo-window'
 export { enqueueWrite, retryWrite, discardWrite, undoWrite, updateWriteBody, resolveConflict, type ConflictChoice, type EnqueueOptions } from './outbox'
 export {
   trackOrder,

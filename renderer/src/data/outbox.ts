@@ -6,8 +6,8 @@
 // engine never looks inside a write.
 import { storeIdOfKey, type OutboxEntry, type RowKey, type StoreDatabase } from './db'
 import { explainQuota } from './storage'
-import { UNDOABLE_KINDS, undoWindowSeconds } from './undo-window'
-import { CREATE_KINDS, describeWrite, handlerOf, lanesOf, lanesOfRow, rowByRef, TABLE_OF, touches, type KeyedFamily, type Write, type WriteBase } from './writes'
+import { undoWindowSeconds } from './undo-window'
+import { CREATE_KINDS, describeWrite, handlerOf, isUndoable, lanesOf, lanesOfRow, rowByRef, TABLE_OF, touches, type KeyedFamily, type Write, type WriteBase } from './writes'
 import { recordWriteEvent } from './write-history'
 
 function allTables(db: StoreDatabase) {
@@ -83,7 +83,7 @@ export async function enqueueWrite(db: StoreDatabase, write: Write, options: Enq
       const base = await applyLocally(db, canonical)
       if (base && options.baseUpdatedAt !== undefined) base.updatedAt = options.baseUpdatedAt
       const createdAt = Date.now()
-      const hold = UNDOABLE_KINDS.includes(canonical.kind) ? (options.undoWindowSeconds ?? undoWindowSeconds()) * 1000 : 0
+      const hold = isUndoable(canonical.kind) ? (options.undoWindowSeconds ?? undoWindowSeconds()) * 1000 : 0
       const entry: OutboxEntry = {
         kind: canonical.kind,
         write: canonical,

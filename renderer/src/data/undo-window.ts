@@ -1,14 +1,11 @@
-// The undo window (issue 14): how long an order write (tracking, address, bulk tracking import)
-// waits in the outbox before it is sent, so the operator can take it back. A setting kept in
+// The undo window: how long an undoable write (its handler says so: tracking, address, bulk
+// tracking import) waits in the outbox before it is sent, so the operator can take it back. A setting kept in
 // localStorage for the whole app (a preference, like the theme); 0 sends at once. The outbox
 // stamps each order write with the end of its window (OutboxEntry.holdUntil) when it is queued,
 // so changing the setting never moves a write already waiting.
 export const UNDO_WINDOW_STORAGE_KEY = 'storedesk.undoWindowSeconds'
 export const DEFAULT_UNDO_WINDOW_SECONDS = 10
 export const MAX_UNDO_WINDOW_SECONDS = 60
-
-/** Write kinds that wait out the undo window. */
-export const UNDOABLE_KINDS: readonly string[] = ['orders.track', 'orders.updateShipping']
 
 function storage(): Storage | null {
   try {

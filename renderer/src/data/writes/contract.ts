@@ -114,6 +114,8 @@ export interface WriteHandler<K extends WriteKind> {
    * delete of an unsent create), undefined when they do not fold.
    */
   fold?(earlier: Write, write: WriteOf<K>): Write | 'drop' | undefined
+  /** Waits out the undo window (undo-window.ts) before it is sent, so the operator can take it back. */
+  undoable?: true
 }
 
 /** One handler per kind, each typed with its own kind: a kind or a phase missing fails to type-check. */

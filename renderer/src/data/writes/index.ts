@@ -28,6 +28,11 @@ export function handlerOf(write: Write): WriteHandler<WriteKind> {
   return HANDLERS[write.kind] as unknown as WriteHandler<WriteKind>
 }
 
+/** Whether writes of this kind wait out the undo window before they are sent. */
+export function isUndoable(kind: WriteKind): boolean {
+  return HANDLERS[kind].undoable === true
+}
+
 /** Lanes of a write: two writes sharing a lane are sent in the order they were made. */
 export function lanesOf(write: Write): string[] {
   return handlerOf(write).lanes(write)

@@ -80,6 +80,7 @@ const tracking: OrderWriteHandler<'orders.track'> = {
   // (A write queued before the base held the fulfilment compares the tracking number only.)
   mine: (write, base) => ({ ...base, trackno: write.body.trackno, ...('fulfillment_status' in base ? { fulfillment_status: 'fulfilled' } : {}) }),
   lanes: (write) => [orderLane(write.orderId)],
+  undoable: true,
   describe: (write, name) => `Tracking ${write.body.trackno} for ${ofOrder(name)}`,
   apply: (db, write) =>
     applyToOrder(db, write.orderId, (order) => tracking.watched(order, write), (order) => {
@@ -102,6 +103,7 @@ const shipping: OrderWriteHandler<'orders.updateShipping'> = {
   },
   mine: (write) => ({ ...write.body.shipping }),
   lanes: (write) => [orderLane(write.orderId)],
+  undoable: true,
   describe: (_write, name) => `Shipping address of ${ofOrder(name)}`,
   apply: (db, write) =>
     applyToOrder(db, write.orderId, (order) => shipping.watched(order, write), (order) => {

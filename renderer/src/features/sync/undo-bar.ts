@@ -3,7 +3,7 @@
 // they can no longer be undone), and which key presses mean "undo" (typing places keep theirs:
 // ui/shortcuts.ts isTypingTarget).
 import type { OutboxEntry, OutboxState } from '@/data'
-import { UNDOABLE_KINDS } from '@/data'
+import { isUndoable } from '@/data'
 
 export interface Undoable {
   id: number
@@ -15,7 +15,7 @@ export interface Undoable {
 /** Order writes that wait out (or have waited out) an undo window and have not stopped: oldest first. */
 export function undoables(entries: readonly OutboxEntry[]): Undoable[] {
   return entries
-    .filter((e) => e.holdUntil !== undefined && UNDOABLE_KINDS.includes(e.kind) && (e.state === 'queued' || e.state === 'sending') && !e.uncertain)
+    .filter((e) => e.holdUntil !== undefined && isUndoable(e.kind) && (e.state === 'queued' || e.state === 'sending') && !e.uncertain)
     .map((e) => ({ id: e.id!, label: e.label, holdUntil: e.holdUntil!, state: e.state }))
     .sort((a, b) => a.id - b.id)
 }
