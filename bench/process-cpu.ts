@@ -45,18 +45,30 @@ function kindOf(pid: number): ChromiumKind {
   }
 }
 
-function readProcesses(ticksPerSecond: number): Map<number, ProcessStat> {
-  const all = new Map<number, ProcessStat>()
+/** What `read` answers for each running process; a process that ends between the listing and the read is left out. */
+function eachProcess<T>(read: (pid: number) => T | null): Map<number, T> {
+  const all = new Map<number, T>()
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
     try {
-      const stat = parseStat(readFileSync(`/proc/${entry}/stat`, 'utf8'), ticksPerSecond)
-      if (stat) all.set(Number(entry), stat)
+      const value = read(Number(entry))
+      if (value !== null) all.set(Number(entry), value)
     } catch {
       // The process ended between the listing and the read.
     }
   }
   return all
+}
+
+function readProcesses(ticksPerSecond: number): Map<number, ProcessStat> {
+  return eachProcess((pid) => parseStat(readFileSync(`/proc/${pid}/stat`, 'utf8'), ticksPerSecond))
+}
+
+/** The largest peak resident memory (VmHWM) of any running Chromium process of `kind`, in MB; null without /proc. */
+export function peakResidentMB(kind: ChromiumKind): number | null {
+  if (!existsSync('/proc/self/status')) return null
+  const peaks = eachProcess((pid) => (kindOf(pid) === kind ? Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024 : null))
+  return Math.max(0, ...peaks.values())
 }
 
 /** Each process's children, from the parents in one reading of /proc. */

@@ -5,7 +5,7 @@
 // Exit code is non-zero on a missed budget only with --strict.
 // How each figure is measured: docs/benchmarks.md.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { cpus, freemem, loadavg, totalmem, tmpdir } from 'node:os'
 import { extname, join, resolve } from 'node:path'
@@ -16,7 +16,7 @@ import vue from '@vitejs/plugin-vue'
 import { startDemoStore } from '../electron/demo-store/embedded'
 import { findChromium } from '../e2e/support/chromium'
 import { startProcess } from '../e2e/support/processes'
-import { chromiumCpu, cpuBetween, cpuMeter, cpuTotal, type CpuByGroup, type CpuMeter } from './process-cpu'
+import { chromiumCpu, cpuBetween, cpuMeter, cpuTotal, peakResidentMB, type CpuByGroup, type CpuMeter } from './process-cpu'
 
 const root = resolve(import.meta.dirname, '..')
 const strict = process.argv.includes('--strict')
@@ -203,6 +203,60 @@ function medianSample<S extends SyncSample>(samples: S[]): S {
 
 const secondsList = (samples: SyncSample[]) => samples.map((s) => round(s.ms / 1000)).join(', ')
 
+/** CPU seconds per 10,000 orders without the demo store's share (a real store is another machine). */
+function cpuPer10k(cpu: CpuByGroup<BenchProcesses>, orders: number): number {
+  return ((cpuTotal(cpu) - cpu.store) * 10_000) / orders
+}
+
+/** At 60 Hz a frame interval is 16.7 ms: a frame within budget is one delivered on the next vsync. */
+const FRAME_BUDGET_MS = 16.7 + 1
+
+/** The share of frame intervals delivered on the next vsync. */
+function onTimeShare(deltas: number[]): number {
+  return deltas.filter((d) => d <= FRAME_BUDGET_MS).length / deltas.length
+}
+
+/** Clicks Orders in the app's sidebar; the time until the list shows its first order number, and when the click was. */
+function timeFirstRow(page: Page): Promise<{ firstRow: number; clickedAt: number }> {
+  return page.evaluate(async () => {
+    const link = [...document.querySelectorAll<HTMLAnchorElement>('nav a')].find((a) => a.textContent?.trim() === 'Orders')!
+    const start = performance.now()
+    link.click()
+    return new Promise<{ firstRow: number; clickedAt: number }>((done) => {
+      const check = () => (document.querySelector('[role="grid"][aria-label="Orders"] .order-row__number') ? done({ firstRow: performance.now() - start, clickedAt: start }) : requestAnimationFrame(check))
+      check()
+    })
+  })
+}
+
+interface SyncStateRow {
+  resource: string
+  cursor: number | null
+  complete: boolean
+  lastSyncAt: number | null
+  lastError: string | null
+}
+
+/** Every resource's sync state in the app's cache database, read with raw IndexedDB beside the app. */
+function readSyncStates(page: Page, database: string): Promise<SyncStateRow[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<SyncStateRow[]>((resolve, reject) => {
+        const open = indexedDB.open(name)
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const read = open.result.transaction('syncState').objectStore('syncState').getAll()
+          read.onerror = () => reject(read.error)
+          read.onsuccess = () => {
+            open.result.close()
+            resolve(read.result)
+          }
+        }
+      }),
+    database,
+  )
+}
+
 /** CPU seconds per process kind, for a row's label: `web host 0.5, Chromium 2.1 (browser 1.4, renderer 0.6, …)`. */
 function cpuLabel(cpu: CpuByGroup<BenchProcesses>): string {
   const kinds = (['browser', 'renderer', 'network', 'storage', 'gpu', 'other'] as const).filter((k) => cpu[k] >= 0.005).map((k) => `${k} ${round(cpu[k])}`)
@@ -250,9 +304,8 @@ async function figureSync(page: Page, meter: CpuMeter<BenchProcesses> | null) {
   }
   // CPU: what each process used during the median sample. The demo store's share is left out
   // of the budget (a real store is another machine) and shown on its own row.
-  const per10k = (cpu: CpuByGroup<BenchProcesses>) => ((cpuTotal(cpu) - cpu.store) * 10_000) / count
-  const syncCpu = per10k(sync.cpu)
-  add({ figure: '1 first sync', measure: `CPU per 10,000 orders without the demo store (${cpuLabel(sync.cpu)})`, value: round(syncCpu), unit: 'CPU s', baseline: round(per10k(minimal.cpu)), baselineLabel: `minimal pipeline (${cpuLabel(minimal.cpu)})`, budget: `≤ ${SYNC_CPU_BUDGET} CPU s`, pass: syncCpu <= SYNC_CPU_BUDGET })
+  const syncCpu = cpuPer10k(sync.cpu, count)
+  add({ figure: '1 first sync', measure: `CPU per 10,000 orders without the demo store (${cpuLabel(sync.cpu)})`, value: round(syncCpu), unit: 'CPU s', baseline: round(cpuPer10k(minimal.cpu, count)), baselineLabel: `minimal pipeline (${cpuLabel(minimal.cpu)})`, budget: `≤ ${SYNC_CPU_BUDGET} CPU s`, pass: syncCpu <= SYNC_CPU_BUDGET })
   add({ figure: '1 first sync', measure: "the demo store's CPU during the sync (serialising the pages)", value: round(sync.cpu.store), unit: 'CPU s', baseline: round(minimal.cpu.store), baselineLabel: 'minimal pipeline', budget: '', pass: null })
   const cpuRow = (measure: string, cpu: CpuByGroup<BenchProcesses> | null) => {
     if (cpu) add({ figure: '1 first sync', measure: `${measure} (${cpuLabel(cpu)})`, value: round(cpuTotal(cpu) - cpu.store), unit: 'CPU s', baseline: round(cpuTotal(raw.cpu!)), baselineLabel: 'raw, no indexes, all of it Chromium', budget: '', pass: null })
@@ -402,62 +455,34 @@ async function figureOrderList(host: Host, benchDir: string) {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders', exact: true }).waitFor()
       return since
     }
-    const openOrders = () =>
-      page.evaluate(async () => {
-        const link = [...document.querySelectorAll<HTMLAnchorElement>('nav a')].find((a) => a.textContent?.trim() === 'Orders')!
-        const start = performance.now()
-        link.click()
-        return new Promise<{ firstRow: number; clickedAt: number }>((done) => {
-          const check = () => (document.querySelector('[role="grid"][aria-label="Orders"] .order-row__number') ? done({ firstRow: performance.now() - start, clickedAt: start }) : requestAnimationFrame(check))
-          check()
-        })
-      })
-
     // At once after the app starts, its startup sync (renderer/src/data/sync.ts) is still writing:
     // its transactions cover the orders table, so the list's reads wait for them. Ten opens, each
     // right after a reload: the budget is on their 95th percentile.
     const duringSync: number[] = []
     for (let sample = 0; sample < DURING_SYNC_OPENS; sample++) {
       await reloadElsewhere()
-      duringSync.push((await openOrders()).firstRow)
+      duringSync.push((await timeFirstRow(page)).firstRow)
     }
 
     // Then the measured case, three times (one open is one sample; the row gives the median and
     // all three): the startup sync has finished (every resource's state written since the
     // reload), the order list has still never been opened in the page.
-    const settle = (since: number) =>
-      page.evaluate(
-        async ([database, after]) => {
-          const states = () =>
-            new Promise<{ cursor: number | null; lastSyncAt: number | null; lastError: string | null }[]>((resolve, reject) => {
-              const open = indexedDB.open(database)
-              open.onerror = () => reject(open.error)
-              open.onsuccess = () => {
-                const read = open.result.transaction('syncState').objectStore('syncState').getAll()
-                read.onerror = () => reject(read.error)
-                read.onsuccess = () => {
-                  open.result.close()
-                  resolve(read.result)
-                }
-              }
-            })
-          const start = performance.now()
-          while (performance.now() - start < 60_000) {
-            const all = await states()
-            if (all.length > 0 && all.every((s) => s.cursor === null && ((s.lastSyncAt ?? 0) >= after || s.lastError))) return performance.now() - start
-            await new Promise((wait) => setTimeout(wait, 200))
-          }
-          return null
-        },
-        [name, since] as const,
-      )
+    const settle = async (since: number) => {
+      const start = Date.now()
+      while (Date.now() - start < 60_000) {
+        const all = await readSyncStates(page, name)
+        if (all.length > 0 && all.every((s) => s.cursor === null && ((s.lastSyncAt ?? 0) >= since || s.lastError))) return Date.now() - start
+        await new Promise((wait) => setTimeout(wait, 200))
+      }
+      return null
+    }
     const opens: number[] = []
     let settledEveryTime = true
     let clickedAt = 0
     for (let sample = 0; sample < 3; sample++) {
       const since = await reloadElsewhere()
       if ((await settle(since)) === null) settledEveryTime = false
-      const open = await openOrders()
+      const open = await timeFirstRow(page)
       opens.push(open.firstRow)
       clickedAt = open.clickedAt
     }
@@ -506,40 +531,20 @@ async function figureOrderList(host: Host, benchDir: string) {
     add({ figure: '3 order list', measure: `time to the whole list (order index loaded, count shown)`, value: Math.round(wholeList), unit: 'ms', baseline: null, baselineLabel: '', budget: '', pass: null })
     const duringSyncP95 = percentile(duringSync, 95)
     add({ figure: '3 order list', measure: `time to first row while the app's startup sync still writes, p95 of ${duringSync.length} opens (${duringSync.map((ms) => Math.round(ms)).join(', ')} ms)`, value: Math.round(duringSyncP95), unit: 'ms', baseline: null, baselineLabel: '', budget: '< 200 ms', pass: duringSyncP95 < 200 })
-    // At 60 Hz a frame interval is 16.7 ms: a frame within budget is one delivered on the next vsync.
-    const FRAME_BUDGET = 16.7 + 1
-    const share = (deltas: number[]) => deltas.filter((d) => d <= FRAME_BUDGET).length / deltas.length
     add({
       figure: '3 order list',
       measure: `frames on time while scrolling to the end (${frames.scrolling.length} frames${frames.reachedEnd ? '' : ', end NOT reached'})`,
-      value: round(share(frames.scrolling) * 100, 1),
+      value: round(onTimeShare(frames.scrolling) * 100, 1),
       unit: '%',
-      baseline: round(share(frames.idle) * 100, 1),
+      baseline: round(onTimeShare(frames.idle) * 100, 1),
       baselineLabel: 'idle page, same tab',
       budget: '≥ 95% within one 60 Hz frame',
-      pass: share(frames.scrolling) >= 0.95 && frames.reachedEnd,
+      pass: onTimeShare(frames.scrolling) >= 0.95 && frames.reachedEnd,
     })
     add({ figure: '3 order list', measure: 'scroll frame time p95', value: round(percentile(frames.scrolling, 95)), unit: 'ms', baseline: round(percentile(frames.idle, 95)), baselineLabel: 'idle page, same tab', budget: '', pass: null })
   } finally {
     await app.close()
   }
-}
-
-/** Peak resident memory (VmHWM) of the bench's Chromium renderer processes, in MB; null without /proc. */
-function peakRendererMemory(): number | null {
-  if (!existsSync('/proc/self/status')) return null
-  let peak = 0
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('--type=renderer')) continue
-      const kb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1] ?? 0)
-      peak = Math.max(peak, kb / 1024)
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return peak
 }
 
 /** Orders in figure 7's store: the first sync at scale. */
@@ -567,23 +572,7 @@ async function figureSyncAtScale() {
     const { page, connectionId } = app
     await page.evaluate('window.__name = (fn) => fn')
     const database = `storedesk-${connectionId}`
-    const ordersState = () =>
-      page.evaluate(
-        (name) =>
-          new Promise<{ complete: boolean; lastError: string | null } | null>((resolve, reject) => {
-            const open = indexedDB.open(name)
-            open.onerror = () => reject(open.error)
-            open.onsuccess = () => {
-              const read = open.result.transaction('syncState').objectStore('syncState').get('orders')
-              read.onerror = () => reject(read.error)
-              read.onsuccess = () => {
-                open.result.close()
-                resolve(read.result ?? null)
-              }
-            }
-          }),
-        database,
-      )
+    const ordersState = async () => (await readSyncStates(page, database)).find((state) => state.resource === 'orders') ?? null
     const nav = page.getByRole('navigation', { name: 'Main' })
     const firstRows: number[] = []
     const searches: number[] = []
@@ -594,17 +583,7 @@ async function figureSyncAtScale() {
     for (let round = 0; !state?.complete && Date.now() - started < 600_000; round++) {
       await nav.getByRole('link', { name: 'Collections', exact: true }).click()
       await page.getByRole('heading', { name: 'Collections', level: 1 }).waitFor()
-      firstRows.push(
-        await page.evaluate(() => {
-          const link = [...document.querySelectorAll<HTMLAnchorElement>('nav a')].find((a) => a.textContent?.trim() === 'Orders')!
-          const start = performance.now()
-          link.click()
-          return new Promise<number>((done) => {
-            const check = () => (document.querySelector('[role="grid"][aria-label="Orders"] .order-row__number') ? done(performance.now() - start) : requestAnimationFrame(check))
-            check()
-          })
-        }),
-      )
+      firstRows.push((await timeFirstRow(page)).firstRow)
       searches.push(
         await page.evaluate((candidates) => {
           const shown = () => [...document.querySelectorAll('[role="grid"][aria-label="Orders"] .order-row__number')].map((r) => r.textContent?.trim())
@@ -657,18 +636,18 @@ async function figureSyncAtScale() {
     add({ figure: '7 sync at scale', measure: `first sync of ${label}, end to end (connect to complete)`, value: round(seconds, 1), unit: 's', baseline: null, baselineLabel: '', budget: '', pass: null })
     if (cpu) {
       add({ figure: '7 sync at scale', measure: `CPU without the demo store (${cpuLabel(cpu)})`, value: round(cpuTotal(cpu) - cpu.store, 1), unit: 'CPU s', baseline: null, baselineLabel: '', budget: '', pass: null })
-      add({ figure: '7 sync at scale', measure: 'CPU per 10,000 orders without the demo store', value: round(((cpuTotal(cpu) - cpu.store) * 10_000) / SCALE_ORDERS), unit: 'CPU s', baseline: null, baselineLabel: '', budget: `≤ ${SYNC_CPU_BUDGET} CPU s`, pass: ((cpuTotal(cpu) - cpu.store) * 10_000) / SCALE_ORDERS <= SYNC_CPU_BUDGET })
+      const per10k = cpuPer10k(cpu, SCALE_ORDERS)
+      add({ figure: '7 sync at scale', measure: 'CPU per 10,000 orders without the demo store', value: round(per10k), unit: 'CPU s', baseline: null, baselineLabel: '', budget: `≤ ${SYNC_CPU_BUDGET} CPU s`, pass: per10k <= SYNC_CPU_BUDGET })
       add({ figure: '7 sync at scale', measure: "the demo store's CPU", value: round(cpu.store, 1), unit: 'CPU s', baseline: null, baselineLabel: '', budget: '', pass: null })
     }
-    const rss = peakRendererMemory()
+    const rss = peakResidentMB('renderer')
     if (rss !== null) add({ figure: '7 sync at scale', measure: 'peak renderer memory (resident, VmHWM of the largest renderer process)', value: Math.round(rss), unit: 'MB', baseline: null, baselineLabel: '', budget: '', pass: null })
     if (heapPeak > 0) add({ figure: '7 sync at scale', measure: "peak JS heap of the app's page, sampled once per round", value: round(heapPeak / 2 ** 20, 1), unit: 'MB', baseline: null, baselineLabel: '', budget: '', pass: null })
     const firstRowP95 = percentile(firstRows, 95)
     add({ figure: '7 sync at scale', measure: `time to first row while it runs, p95 of ${firstRows.length} opens`, value: Math.round(firstRowP95), unit: 'ms', baseline: null, baselineLabel: '', budget: '< 200 ms', pass: firstRowP95 < 200 })
     add({ figure: '7 sync at scale', measure: `search for #number of an order not shown yet, while it runs: typing to its row (the 150 ms and, while the cache fills, the store query's 200 ms debounces included), p95 of ${searches.length}`, value: Math.round(percentile(searches, 95)), unit: 'ms', baseline: null, baselineLabel: '', budget: '', pass: null })
     if (frames) {
-      const FRAME_BUDGET = 16.7 + 1
-      const share = frames.deltas.filter((d) => d <= FRAME_BUDGET).length / frames.deltas.length
+      const share = onTimeShare(frames.deltas)
       add({ figure: '7 sync at scale', measure: `frames on time while scrolling the list during the sync (${frames.deltas.length} frames)`, value: round(share * 100, 1), unit: '%', baseline: null, baselineLabel: '', budget: '≥ 95% within one 60 Hz frame', pass: share >= 0.95 })
     }
   } finally {
