@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { OperationName } from '@common/store-api/operations'
 import type { Order } from '@common/store-api/resources'
-import { storeKey, type StoreDatabase } from './db'
+import { storeKey, type StoreDatabase, type SyncState } from './db'
 import { trackOrder, updateBlog } from './actions'
-import { ORDER_PAGE_SIZE, ORDER_PAGES_AHEAD, SyncCancelled, syncAll, syncResource, type ProgressReport } from './sync'
+import { ORDER_PAGE_SIZE, ORDER_PAGES_AHEAD, ORDER_WRITE_SLICE, SyncCancelled, syncAll, syncResource, type ProgressReport } from './sync'
 import type { StoreCall } from './store-client'
 import { FakeStore } from './fake-store'
 import { freshStoreEachTest, makeBlog, makeCheckout, makeCollection, makeMetaField, makeOrder, timestamp } from './test-support'
@@ -113,7 +113,7 @@ async function storePages(count: number): Promise<number[][]> {
 }
 
 describe('first sync, fetching ahead', () => {
-  it('asks for a few pages ahead while it writes, and writes the ones that arrived in page order, together', async () => {
+  it('asks for a few pages ahead while it writes, and writes each page in order, in slices, moving the cursor past it', async () => {
     seedOrders(ORDER_PAGE_SIZE * 5)
     const expected = await storePages(ORDER_PAGE_SIZE * 5)
     store.log = []
@@ -122,6 +122,12 @@ describe('first sync, fetching ahead', () => {
     vi.spyOn(db.orders, 'bulkPut').mockImplementation(((rows: Order[]) => {
       writes.push(rows.map((o) => o.ID))
       return bulkPut(rows)
+    }) as never)
+    const cursors: (number | null)[] = []
+    const putState = db.syncState.put.bind(db.syncState)
+    vi.spyOn(db.syncState, 'put').mockImplementation(((state: SyncState) => {
+      cursors.push(state.cursor)
+      return putState(state)
     }) as never)
     const gate = gatedOrderPages(store.call)
     const run = syncResource(db, gate.call, 'orders')
@@ -137,9 +143,35 @@ describe('first sync, fetching ahead', () => {
     await run
 
     expect(gate.mostWaiting()).toBe(ORDER_PAGES_AHEAD)
-    expect(writes).toEqual([expected[0], [...expected[1]!, ...expected[2]!, ...expected[3]!], expected[4]])
+    // In page order, in slices of ORDER_WRITE_SLICE; the cursor moves past each page in turn
+    // (with its last slice), then the pass is complete.
+    expect(writes.flat()).toEqual(expected.flat())
+    expect(writes.map((w) => w.length)).toEqual(Array(writes.length).fill(ORDER_WRITE_SLICE))
+    expect(cursors).toEqual([2, 3, 4, 5, null])
     expect(await db.orders.count()).toBe(1250)
     expect(await db.syncState.get('orders')).toMatchObject({ cursor: null, complete: true, storeTotal: 1250 })
+  })
+
+  it('a write failing part way through a page leaves the cursor before that page, and the next sync writes all of it', async () => {
+    seedOrders(ORDER_PAGE_SIZE * 2)
+    const bulkPut = db.orders.bulkPut.bind(db.orders)
+    let slices = 0
+    const failing = vi.spyOn(db.orders, 'bulkPut').mockImplementation(((rows: Order[]) => {
+      // Page 1 is written; page 2's second slice fails (the disk is full, say).
+      if (++slices === ORDER_PAGE_SIZE / ORDER_WRITE_SLICE + 2) return Promise.reject(new Error('disk full'))
+      return bulkPut(rows)
+    }) as never)
+
+    await expect(syncResource(db, store.call, 'orders')).rejects.toThrow('disk full')
+    expect(await db.syncState.get('orders')).toMatchObject({ cursor: 2, complete: false })
+    expect(await db.orders.count()).toBe(ORDER_PAGE_SIZE + ORDER_WRITE_SLICE)
+
+    failing.mockRestore()
+    store.log = []
+    await syncResource(db, store.call, 'orders')
+    expect(store.log.filter((l) => l.operation === 'orders.list').map((l) => l.params.query?.page)).toEqual([2])
+    expect(await db.orders.count()).toBe(ORDER_PAGE_SIZE * 2)
+    expect(await db.syncState.get('orders')).toMatchObject({ cursor: null, complete: true })
   })
 
   it('a page failing while later ones arrive leaves the cursor on it; the later ones are not written, and the next sync resumes there', async () => {

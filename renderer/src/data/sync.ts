@@ -1,8 +1,8 @@
 // Fills and refreshes the cache from the store. The first sync pages through every list,
 // persisting its cursor with the rows it wrote (in the same transaction), so a cancelled or
 // interrupted sync resumes where it stopped. The first pass over orders (the big list) fetches
-// a few pages ahead while it writes, and writes the pages that arrived meanwhile together, still
-// in page order. Later syncs are incremental for orders (sorted by -modified_date, stopping at
+// a few pages ahead while it writes them in page order, each in small transactions that give
+// the page its thread back between them. Later syncs are incremental for orders (sorted by -modified_date, stopping at
 // the watermark: the newest post_modified_gmt already seen) and a full diff elsewhere (rows the
 // store no longer lists are deleted, unless an unsent write touches them or they were created
 // here and not sent yet). Rows with unsent writes are never overwritten: the outbox's
@@ -84,9 +84,8 @@ export function syncResource(db: StoreDatabase, call: StoreCall, resource: SyncR
 type OrderPage = OperationResult<'orders.list'>
 
 /**
- * Pages of a first pass requested ahead of the ones being written: the next pages download
- * (and are validated in the main process) while IndexedDB writes the last ones, and pages
- * that arrived meanwhile are written together in one transaction. Few enough to stay far
+ * Pages of a first pass requested ahead of the one being written: the next pages download
+ * (and are validated in the main process) while IndexedDB writes the last ones. Few enough to stay far
  * inside the store's burst of 40 requests, and to hold at most a few MB of orders in memory.
  */
 export const ORDER_PAGES_AHEAD = 3
@@ -111,17 +110,35 @@ async function heldOrderIds(db: StoreDatabase, orders: Order[]): Promise<Set<num
 }
 
 /**
- * Writes fetched orders (except those an unsent write holds) and the sync state that says
- * they were written, in one transaction: the cursor never points past a page not written.
+ * Orders per write transaction. Serialising an order into IndexedDB (and its index row) runs on
+ * the page's thread, about 0.15 ms each here: one transaction per page of 250 held the thread
+ * for 40 ms and more, and the order list's reads of the orders table waited for all of it. In
+ * slices of this size the page gets its thread back between them (a scroll, a click, a key) and
+ * a read waits for one slice at most. The sync's commits are relaxed (sync-durability.ts), so
+ * the extra commits cost the backend little.
+ */
+export const ORDER_WRITE_SLICE = 50
+
+/**
+ * Writes one page of fetched orders (except those an unsent write holds) in slices, and the
+ * sync state that says the page was written in the last slice's transaction: the cursor never
+ * points past an order not written. A pass stopped part way fetches the page again and writes
+ * the same orders over the ones already there.
  */
 async function storeOrders(db: StoreDatabase, orders: Order[], nextState: () => SyncState): Promise<SyncState> {
-  return db.transaction('rw', [db.orders, db.outbox, db.syncState], async () => {
-    const held = await heldOrderIds(db, orders)
-    await db.orders.bulkPut(held.size === 0 ? orders : orders.filter((o) => !held.has(o.ID)))
-    const state = nextState()
-    await db.syncState.put(state)
-    return state
-  })
+  for (let at = 0; ; at += ORDER_WRITE_SLICE) {
+    const slice = orders.slice(at, at + ORDER_WRITE_SLICE)
+    const last = at + ORDER_WRITE_SLICE >= orders.length
+    const state = await db.transaction('rw', [db.orders, db.outbox, db.syncState], async () => {
+      const held = await heldOrderIds(db, slice)
+      await db.orders.bulkPut(held.size === 0 ? slice : slice.filter((o) => !held.has(o.ID)))
+      if (!last) return null
+      const state = nextState()
+      await db.syncState.put(state)
+      return state
+    })
+    if (state) return state
+  }
 }
 
 async function syncOrders(db: StoreDatabase, call: StoreCall, options: SyncOptions): Promise<void> {
@@ -132,8 +149,8 @@ async function syncOrders(db: StoreDatabase, call: StoreCall, options: SyncOptio
 
 /**
  * The first pass, resumable: pages are fetched ahead (ORDER_PAGES_AHEAD) but written strictly in
- * page order, each write moving the cursor past the pages it wrote. A page that fails stops the
- * pass with the cursor on it; pages after it that already arrived are dropped, not written.
+ * page order, each write moving the cursor past its page. A page that fails stops the pass with
+ * the cursor on it; pages after it that already arrived are dropped, not written.
  */
 async function firstPassOrders(db: StoreDatabase, call: StoreCall, initial: SyncState, { signal, onProgress }: SyncOptions): Promise<void> {
   let state = initial
@@ -144,33 +161,31 @@ async function firstPassOrders(db: StoreDatabase, call: StoreCall, initial: Sync
   const first = await fetchOrderPage(call, page)
   const ahead = new PagesAhead((n) => fetchOrderPage(call, n), page + 1, isLastOrderPage(first) ? page : first.meta.last_page, ORDER_PAGES_AHEAD, (r) => r.meta.last_page, signal)
   try {
-    let batch = [first]
+    let arrived = [first]
     for (;;) {
-      // Pages that arrived are written even after a cancel: the pass stops after the write.
-      const lastAt = batch.findIndex(isLastOrderPage)
-      if (lastAt >= 0) batch = batch.slice(0, lastAt + 1)
-      const last = lastAt >= 0
-      const orders = batch.flatMap((result) => result.data)
-      for (const order of orders) if (!newest || order.post_modified_gmt > newest) newest = order.post_modified_gmt
-      const total = batch[batch.length - 1]!.meta.total
-      const after = page + batch.length
-      state = await storeOrders(db, orders, () => ({
-        ...state,
-        // The newest seen so far; used as the stopping point only once the first pass is
-        // complete (until then older orders may still be unread).
-        watermark: newest,
-        cursor: last ? null : after,
-        complete: last,
-        storeTotal: total,
-        lastSyncAt: last ? Date.now() : state.lastSyncAt,
-        lastError: null,
-      }))
-      done += orders.length
-      onProgress?.({ resource: 'orders', done, total })
-      if (last) return
+      // Pages that arrived are written even after a cancel: the pass stops after the writes.
+      for (const result of arrived) {
+        const last = isLastOrderPage(result)
+        for (const order of result.data) if (!newest || order.post_modified_gmt > newest) newest = order.post_modified_gmt
+        const total = result.meta.total
+        state = await storeOrders(db, result.data, () => ({
+          ...state,
+          // The newest seen so far; used as the stopping point only once the first pass is
+          // complete (until then older orders may still be unread).
+          watermark: newest,
+          cursor: last ? null : page + 1,
+          complete: last,
+          storeTotal: total,
+          lastSyncAt: last ? Date.now() : state.lastSyncAt,
+          lastError: null,
+        }))
+        done += result.data.length
+        onProgress?.({ resource: 'orders', done, total })
+        if (last) return
+        page++
+      }
       checkCancelled(signal)
-      page = after
-      batch = await ahead.take()
+      arrived = await ahead.take()
     }
   } finally {
     ahead.stop()
