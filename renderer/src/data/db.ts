@@ -30,6 +30,7 @@ import {
   type OrderRowListener,
 } from './order-index/order-index-blocks'
 import { databaseIdOf, forgetConnection, rememberDatabase } from './kept-stores'
+import { syncDurabilityMiddleware } from './sync-durability'
 import type { Write, WriteKind } from './writes'
 
 /** `store:<id>` or `local:<uuid>`. */
@@ -375,13 +376,15 @@ export class StoreDatabase extends Dexie {
   private openOrderRowsChannel: BroadcastChannel | null = null
 
   constructor(connectionId: string, databaseId: string = connectionId) {
-    // Strict durability: a committed outbox write has reached the disk before the UI says "queued".
+    // Strict durability: a committed outbox write has reached the disk before the UI says
+    // "queued". The sync's own writes are relaxed (sync-durability.ts).
     super(databaseName(databaseId), { chromeTransactionDurability: 'strict' })
     this.connectionId = connectionId
     for (const { version, stores, upgrade } of SCHEMA_VERSIONS) {
       const declared = this.version(version).stores(stores)
       if (upgrade) declared.upgrade(upgrade)
     }
+    this.use(syncDurabilityMiddleware())
     this.use(
       orderIndexBlocksMiddleware((changes) => {
         this.tellOrderRowListeners(changes)
