@@ -21,6 +21,8 @@ import { hasRange, inDayRange, parseSort, SORT_FIELDS, type DayRange, type Order
 
 /** Index rows read per IndexedDB request while loading (about; blocks come whole): small enough to keep frames flowing. */
 const LOAD_CHUNK = 5000
+/** During a burst of commits (a sync writing), changes are applied at most this often. */
+const APPLY_INTERVAL_MS = 100
 
 const SORT_KEYS: readonly OrderSortKey[] = ['date', 'modified_date', 'paid_date', 'total_sales']
 
@@ -297,6 +299,10 @@ export class OrderIndex {
   private queued: OrderRowChanges[] = []
   private loadRun = 0
   private readonly stopFollowing: () => void
+  /** Changes committed since the last apply (see defer). */
+  private held: OrderRowChanges | null = null
+  private flushTimer: ReturnType<typeof setTimeout> | null = null
+  private lastFlushAt = 0
 
   constructor(
     private readonly blocks: Table<OrderIndexBlock, number>,
@@ -311,6 +317,7 @@ export class OrderIndex {
   }
 
   get size(): number {
+    this.applyHeld()
     return this.slotOf.size
   }
 
@@ -322,6 +329,7 @@ export class OrderIndex {
 
   /** The IDs of the orders answering the query, in its order (once `state` is 'ready'). */
   query(query: OrderQuery): number[] {
+    this.applyHeld()
     const { key, descending } = parseSort(query.sort)
     const order = this.sorted[key]
     const tests: ((slot: number) => boolean)[] = []
@@ -367,6 +375,7 @@ export class OrderIndex {
 
   /** An order's three states as cached (scanner mode reads them for 100,000 orders without reading the orders), or undefined when it is not cached. */
   statesOf(id: number): { fulfillment_status?: string; financial_status?: string; post_status?: string } | undefined {
+    this.applyHeld()
     const slot = this.slotOf.get(id)
     if (slot === undefined) return undefined
     return { fulfillment_status: this.fulfillment.valueAt(slot), financial_status: this.financial.valueAt(slot), post_status: this.status.valueAt(slot) }
@@ -374,6 +383,7 @@ export class OrderIndex {
 
   /** Every cached order's paid day, total and states, without reading the orders (the dashboard's numbers). */
   *facts(): Generator<OrderFacts> {
+    this.applyHeld()
     const { paid_date, total_sales } = this.sortColumns
     for (const slot of this.slotOf.values()) {
       yield {
@@ -389,6 +399,9 @@ export class OrderIndex {
   /** Frees the memory and stops following the database. */
   drop() {
     this.stopFollowing()
+    if (this.flushTimer !== null) clearTimeout(this.flushTimer)
+    this.flushTimer = null
+    this.held = null
     this.loadRun++
     this.reset()
     this.state = 'dropped'
@@ -426,7 +439,7 @@ export class OrderIndex {
         if (run !== this.loadRun) return
         let rowsInRead = 0
         for (const block of read) {
-          this.ensureCapacity(this.size + block.rows.length)
+          this.ensureCapacity(this.slotOf.size + block.rows.length)
           for (const row of block.rows) this.put(row)
           for (const id of block.deleted) this.remove(id)
           rowsInRead += block.rows.length
@@ -438,7 +451,7 @@ export class OrderIndex {
         // As many blocks next time as held about LOAD_CHUNK rows this time (small blocks are many).
         perRead = Math.max(1, Math.min(1000, Math.floor((LOAD_CHUNK * read.length) / Math.max(1, rowsInRead))))
       }
-      if (orderIndexBlocksNeedCompaction(blocksRead, rowsRead, this.size)) {
+      if (orderIndexBlocksNeedCompaction(blocksRead, rowsRead, this.slotOf.size)) {
         this.compact().catch((error: unknown) => {
           if (!(error instanceof Error && error.name === 'DatabaseClosedError')) console.error('The order index blocks could not be compacted:', error)
         })
@@ -469,15 +482,38 @@ export class OrderIndex {
     if (this.state === 'dropped') return
     if (changes.rangeDeleted) {
       // A range of orders went (clear): read what is left rather than guess.
+      this.held = null
       void this.load()
       this.notify()
       return
     }
     if (this.state === 'loading') this.queued.push(changes)
-    else {
-      this.apply(changes)
+    else this.defer(changes)
+  }
+
+  /**
+   * Holds changes to apply together: a sync commits a slice of orders every few milliseconds,
+   * and each apply rewrites the four sort permutations (O(cached orders)). A change after a
+   * quiet spell is applied at once; during a burst, at most once per APPLY_INTERVAL_MS. Every
+   * reader applies what is held first, so no answer is stale.
+   */
+  private defer(changes: OrderRowChanges) {
+    if (!this.held) this.held = { rows: new Map(), rangeDeleted: false }
+    for (const [id, row] of changes.rows) this.held.rows.set(id, row)
+    if (this.flushTimer !== null) return
+    const wait = Math.max(0, this.lastFlushAt + APPLY_INTERVAL_MS - Date.now())
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = null
+      this.lastFlushAt = Date.now()
+      this.applyHeld()
       this.notify()
-    }
+    }, wait)
+  }
+
+  private applyHeld() {
+    const held = this.held
+    this.held = null
+    if (held && this.state === 'ready') this.apply(held)
   }
 
   // ---------------------------------------------------------------- slots
@@ -530,7 +566,7 @@ export class OrderIndex {
   }
 
   private liveSlots(): Int32Array {
-    const slots = new Int32Array(this.size)
+    const slots = new Int32Array(this.slotOf.size)
     let n = 0
     for (const slot of this.slotOf.values()) slots[n++] = slot
     return slots
@@ -566,20 +602,35 @@ export class OrderIndex {
       if (row !== null) touched.add(this.put(row))
     }
     if (touched.size === 0) return
+    const mark = new Uint8Array(this.capacity)
+    for (const slot of touched) mark[slot] = 1
     for (const key of SORT_KEYS) {
       const compare = this.comparator(key)
       const moved = [...touched].filter((slot) => this.alive[slot] === 1).sort(compare)
+      // The permutation without the touched slots, then each moved slot inserted where a binary
+      // search puts it, the runs between copied whole: a sync's burst touches a few hundred of
+      // 100,000 slots, and comparing each slot would cost the frame.
       const previous = this.sorted[key]
-      const next = new Int32Array(this.size)
+      const kept = new Int32Array(previous.length)
+      let k = 0
+      for (let i = 0; i < previous.length; i++) if (mark[previous[i]!] === 0) kept[k++] = previous[i]!
+      const next = new Int32Array(this.slotOf.size)
       let n = 0
-      let m = 0
-      for (let i = 0; i < previous.length; i++) {
-        const slot = previous[i]!
-        if (touched.has(slot)) continue
-        while (m < moved.length && compare(moved[m]!, slot) < 0) next[n++] = moved[m++]!
+      let from = 0
+      for (const slot of moved) {
+        let lo = from
+        let hi = k
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1
+          if (compare(kept[mid]!, slot) < 0) lo = mid + 1
+          else hi = mid
+        }
+        next.set(kept.subarray(from, lo), n)
+        n += lo - from
+        from = lo
         next[n++] = slot
       }
-      while (m < moved.length) next[n++] = moved[m++]!
+      next.set(kept.subarray(from, k), n)
       this.sorted[key] = next
     }
   }
