@@ -20,12 +20,25 @@ export function formatStoreDay(value: string | null | undefined): string {
   return d ? format(d, 'MMM d, yyyy') : NOT_SET
 }
 
+/** One formatter per currency code (null: not a code Intl knows): building one costs far more than formatting with it, and every order row formats a total. */
+const moneyFormats = new Map<string, Intl.NumberFormat | null>()
+
+function moneyFormat(currency: string): Intl.NumberFormat | null {
+  let known = moneyFormats.get(currency)
+  if (known === undefined) {
+    try {
+      known = new Intl.NumberFormat('en-US', { style: 'currency', currency })
+    } catch {
+      known = null
+    }
+    moneyFormats.set(currency, known)
+  }
+  return known
+}
+
 /** Intl money: the store's amount in its currency code (a bad code falls back to the plain number). */
 export function formatMoney(amount: number | string, currency: string): string {
   const n = typeof amount === 'number' ? amount : Number(amount)
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(Number.isFinite(n) ? n : 0)
-  } catch {
-    return `${Number.isFinite(n) ? n.toFixed(2) : '0.00'} ${currency}`
-  }
+  const shown = Number.isFinite(n) ? n : 0
+  return moneyFormat(currency)?.format(shown) ?? `${shown.toFixed(2)} ${currency}`
 }
