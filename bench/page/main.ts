@@ -125,7 +125,8 @@ async function minimalSync(name: string): Promise<{ ms: number; count: number }>
   let count = 0
   const put = (orders: Order[]) =>
     new Promise<void>((resolve, reject) => {
-      const tx = db.transaction(['orders', ORDER_INDEX_BLOCKS], 'readwrite', { durability: 'strict' })
+      // Relaxed, as the app's sync commits (renderer/src/data/sync-durability.ts).
+      const tx = db.transaction(['orders', ORDER_INDEX_BLOCKS], 'readwrite', { durability: 'relaxed' })
       const store = tx.objectStore('orders')
       for (const order of orders) store.put(order)
       tx.objectStore(ORDER_INDEX_BLOCKS).add({ rows: orders.map(orderIndexRow), deleted: [] })
@@ -167,7 +168,7 @@ async function rawBulkWrite(name: string, cacheIndexes = false): Promise<{ ms: n
   const { ms } = await timed(
     () =>
       new Promise<void>((resolve, reject) => {
-        const tx = db.transaction('orders', 'readwrite', { durability: 'strict' })
+        const tx = db.transaction('orders', 'readwrite', { durability: 'relaxed' })
         const store = tx.objectStore('orders')
         for (const order of fetched) store.put(order)
         tx.oncomplete = () => resolve()
