@@ -555,6 +555,8 @@ async function figureOrderList(host: Host, benchDir: string) {
 
 /** Orders in figure 7's store: the first sync at scale. */
 const SCALE_ORDERS = 100_000
+/** Frames figure 7 scrolls the list for while its sync runs. */
+const SCALE_SCROLL_FRAMES = 600
 
 /**
  * Figure 7: the app's own first sync of 100,000 orders, end to end, in a fresh profile against a
@@ -609,28 +611,36 @@ async function figureSyncAtScale() {
       )
       await page.getByRole('textbox', { name: 'Search orders' }).fill('')
       if (!frames) {
-        frames = await page.evaluate(async () => {
+        frames = await page.evaluate(async (frameCount) => {
           const scroller = document.querySelector<HTMLElement>('.v-vl[role="grid"][aria-label="Orders"]')
           if (!scroller) throw new Error('the Orders grid is not the virtual list scroller')
           // Once the cleared search has given the list back (several screens of rows).
           const waitStart = performance.now()
           while (scroller.scrollHeight < scroller.clientHeight * 4 && performance.now() - waitStart < 10_000) await new Promise((r) => setTimeout(r, 50))
           if (scroller.scrollHeight < scroller.clientHeight * 4) return null
+          // A fixed number of frames, turning back at either end: the list's length while the
+          // cache fills (the store's pages, then the index) must not decide how many are measured.
           const deltas: number[] = []
+          let reachedEnd = false
           await new Promise<void>((done) => {
             let last = 0
             let i = 0
+            let step = 40
             const tick = (now: number) => {
               if (last) deltas.push(now - last)
               last = now
-              scroller.scrollTop += 40
-              if (++i < 600 && scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 1) requestAnimationFrame(tick)
+              scroller.scrollTop += step
+              if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) {
+                reachedEnd = true
+                step = -40
+              } else if (scroller.scrollTop <= 0) step = 40
+              if (++i < frameCount) requestAnimationFrame(tick)
               else done()
             }
             requestAnimationFrame(tick)
           })
-          return { deltas, reachedEnd: scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1 }
-        })
+          return { deltas, reachedEnd }
+        }, SCALE_SCROLL_FRAMES)
       }
       heapPeak = Math.max(heapPeak, await page.evaluate(() => performance.memory?.usedJSHeapSize ?? 0))
       state = await ordersState()
@@ -658,7 +668,7 @@ async function figureSyncAtScale() {
     add({ figure: '7 sync at scale', measure: `search for #number of an order not shown yet, while it runs: typing to its row (the 150 ms and, while the cache fills, the store query's 200 ms debounces included), p95 of ${searches.length}`, value: Math.round(percentile(searches, 95)), unit: 'ms', baseline: null, baselineLabel: '', budget: '', pass: null })
     if (frames) {
       const share = onTimeShare(frames.deltas)
-      add({ figure: '7 sync at scale', measure: `frames on time while scrolling the list during the sync (${frames.deltas.length} frames)`, value: round(share * 100, 1), unit: '%', baseline: null, baselineLabel: '', budget: '≥ 95% within one 60 Hz frame', pass: share >= 0.95 })
+      add({ figure: '7 sync at scale', measure: `frames on time while scrolling the list during the sync (${frames.deltas.length} frames, down and back${frames.reachedEnd ? '' : ', end NOT reached'})`, value: round(share * 100, 1), unit: '%', baseline: null, baselineLabel: '', budget: '≥ 95% within one 60 Hz frame', pass: share >= 0.95 })
     }
   } finally {
     await app?.close()
