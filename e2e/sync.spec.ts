@@ -127,6 +127,11 @@ test('the first sync shows its progress in the frame on every screen, and the ap
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' }).click()
   await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Blog posts' })).toBeVisible()
   await expect(frame).toBeVisible()
+  // The Sync page lists what is cached so far while the sync runs.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sync', exact: true }).click()
+  const cached = page.getByRole('region', { name: 'Cached data' })
+  await expect(cached.getByRole('rowheader', { name: 'Orders' })).toBeVisible()
+  await expect(cached.getByRole('row', { name: /^Orders [\d,]+/ })).toBeVisible()
   await demoStore.control('PUT', '/faults', { latencyMs: 0 })
   await expect(frame).toBeHidden({ timeout: 90_000 })
 })
