@@ -18,9 +18,12 @@ declare module 'vue-router' {
 export const HOME_PATH = '/orders'
 export const CONNECT_PATH = '/connect'
 
+/** The order list's code: the home screen, also loaded ahead when the frame is idle (use-frame-effects.ts). */
+export const loadOrderList = () => import('@/features/orders/OrdersPage.vue')
+
 export const routes: RouteRecordRaw[] = [
   { path: '/', redirect: HOME_PATH },
-  { path: '/orders', component: () => import('@/features/orders/OrdersPage.vue'), meta: { title: 'Orders' } },
+  { path: '/orders', component: loadOrderList, meta: { title: 'Orders' } },
   { path: '/orders/print', component: () => import('@/features/orders/print/PrintPage.vue'), meta: { title: 'Print', bare: true } },
   { path: '/orders/:id', component: () => import('@/features/orders/OrderDetailPage.vue'), meta: { title: 'Order' } },
   { path: '/checkouts', component: () => import('@/features/checkouts/CheckoutsPage.vue'), meta: { title: 'Abandoned checkouts' } },
