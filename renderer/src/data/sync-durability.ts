@@ -21,7 +21,6 @@ export function syncDurabilityMiddleware(): Middleware<DBCore> {
     name: 'syncDurability',
     create(down) {
       return {
-        ...down,
         transaction(stores, mode, options) {
           if (mode !== 'readwrite' || !stores.includes(SYNC_STATE)) return down.transaction(stores, mode, options)
           const trans = down.transaction(stores, mode, { ...options, durability: 'relaxed' })

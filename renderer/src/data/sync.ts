@@ -2,11 +2,11 @@
 // persisting its cursor with the rows it wrote (in the same transaction), so a cancelled or
 // interrupted sync resumes where it stopped. The first pass over orders (the big list) fetches
 // a few pages ahead while it writes them in page order, each in small transactions that give
-// the page its thread back between them. Later syncs are incremental for orders (sorted by -modified_date, stopping at
-// the watermark: the newest post_modified_gmt already seen) and a full diff elsewhere (rows the
-// store no longer lists are deleted, unless an unsent write touches them or they were created
-// here and not sent yet). Rows with unsent writes are never overwritten: the outbox's
-// optimistic state stays until the store has accepted the write.
+// the page its thread back between them. Later syncs are incremental for orders (sorted by
+// -modified_date, stopping at the watermark: the newest post_modified_gmt already seen) and a
+// full diff elsewhere (rows the store no longer lists are deleted, unless an unsent write
+// touches them or they were created here and not sent yet). Rows with unsent writes are never
+// overwritten: the outbox's optimistic state stays until the store has accepted the write.
 import type { Blog, BlogCollection, CheckoutSummary, Order } from '@common/store-api/resources'
 import type { EntityTable, Table } from 'dexie'
 import type { OperationResult } from '@common/store-api/operations'
@@ -85,8 +85,9 @@ type OrderPage = OperationResult<'orders.list'>
 
 /**
  * Pages of a first pass requested ahead of the one being written: the next pages download
- * (and are validated in the main process) while IndexedDB writes the last ones. Few enough to stay far
- * inside the store's burst of 40 requests, and to hold at most a few MB of orders in memory.
+ * (and are validated in the main process) while IndexedDB writes the last ones. Few enough to
+ * stay far inside the store's burst of 40 requests, and to hold at most a few MB of orders in
+ * memory.
  */
 export const ORDER_PAGES_AHEAD = 3
 

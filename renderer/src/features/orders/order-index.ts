@@ -299,8 +299,8 @@ export class OrderIndex {
   private queued: OrderRowChanges[] = []
   private loadRun = 0
   private readonly stopFollowing: () => void
-  /** Changes committed since the last apply (see defer). */
-  private held: OrderRowChanges | null = null
+  /** Rows committed since the last apply, by order ID (null: deleted; see defer). */
+  private readonly held = new Map<number, OrderIndexRow | null>()
   private flushTimer: ReturnType<typeof setTimeout> | null = null
   private lastFlushAt = 0
 
@@ -401,7 +401,7 @@ export class OrderIndex {
     this.stopFollowing()
     if (this.flushTimer !== null) clearTimeout(this.flushTimer)
     this.flushTimer = null
-    this.held = null
+    this.held.clear()
     this.loadRun++
     this.reset()
     this.state = 'dropped'
@@ -474,7 +474,7 @@ export class OrderIndex {
     const queued = this.queued
     this.queued = []
     this.state = 'ready'
-    for (const changes of queued) this.apply(changes)
+    for (const changes of queued) this.apply(changes.rows)
     this.notify()
   }
 
@@ -482,7 +482,7 @@ export class OrderIndex {
     if (this.state === 'dropped') return
     if (changes.rangeDeleted) {
       // A range of orders went (clear): read what is left rather than guess.
-      this.held = null
+      this.held.clear()
       void this.load()
       this.notify()
       return
@@ -498,8 +498,7 @@ export class OrderIndex {
    * reader applies what is held first, so no answer is stale.
    */
   private defer(changes: OrderRowChanges) {
-    if (!this.held) this.held = { rows: new Map(), rangeDeleted: false }
-    for (const [id, row] of changes.rows) this.held.rows.set(id, row)
+    for (const [id, row] of changes.rows) this.held.set(id, row)
     if (this.flushTimer !== null) return
     const wait = Math.max(0, this.lastFlushAt + APPLY_INTERVAL_MS - Date.now())
     this.flushTimer = setTimeout(() => {
@@ -511,9 +510,9 @@ export class OrderIndex {
   }
 
   private applyHeld() {
-    const held = this.held
-    this.held = null
-    if (held && this.state === 'ready') this.apply(held)
+    if (this.held.size === 0) return
+    if (this.state === 'ready') this.apply(this.held)
+    this.held.clear()
   }
 
   // ---------------------------------------------------------------- slots
@@ -593,10 +592,10 @@ export class OrderIndex {
     return slots.sort(this.comparator(key))
   }
 
-  /** Applies one committed transaction's changes: slots rewritten, permutations merged. */
-  private apply(changes: OrderRowChanges) {
+  /** Applies committed rows (by order ID; null: deleted): slots rewritten, permutations merged. */
+  private apply(rows: ReadonlyMap<number, OrderIndexRow | null>) {
     const touched = new Set<number>()
-    for (const [id, row] of changes.rows) {
+    for (const [id, row] of rows) {
       const gone = row === null ? this.remove(id) : undefined
       if (gone !== undefined) touched.add(gone)
       if (row !== null) touched.add(this.put(row))

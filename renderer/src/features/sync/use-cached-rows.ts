@@ -50,15 +50,14 @@ export function useCachedRows(status: Ref<SyncStatus | null>) {
 
   const timer = useIntervalFn(() => void refresh(), CACHED_ROWS_REFRESH_MS, { immediate: false })
   watch(
-    () => status.value?.syncing ?? false,
-    (syncing) => {
+    [database, () => status.value?.syncing ?? false],
+    ([, syncing]) => {
       if (syncing) timer.resume()
       else timer.pause()
       void refresh()
     },
+    { immediate: true },
   )
-  watch(database, () => void refresh(), { immediate: true })
-  if (status.value?.syncing) timer.resume()
 
   return { rows, refresh }
 }
