@@ -73,6 +73,7 @@ async function createServices(): Promise<MainServices> {
     openExternal: openInSystemBrowser,
     networkOnline: () => net.isOnline(),
     notify: createDesktopNotifier({
+      platform: process.platform,
       isSupported: () => Notification.isSupported(),
       windowFocused: () => !!mainWindow && !mainWindow.isDestroyed() && mainWindow.isFocused(),
       show: (options) => new Notification(options).show(),
