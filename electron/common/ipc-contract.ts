@@ -6,6 +6,7 @@
 // Electron's `handle` arrives with its message only.
 import { z } from 'zod'
 import { OPERATION_NAMES, SCOPES, type OperationName, type OperationParams, type OperationResult } from './store-api/operations'
+import { isPlainFileName } from './file-names'
 
 // ---------------------------------------------------------------- shared shapes
 
@@ -136,15 +137,6 @@ export const PreviewStylesheet = z.object({
 })
 export type PreviewStylesheet = z.infer<typeof PreviewStylesheet>
 
-/**
- * A plain file name: no folder separators, no `.`/`..`, none of the characters Windows refuses,
- * no control characters, no trailing dot or space. Export files are named by the renderer and
- * written by the main process, which must never be steered outside the folder it made.
- */
-export function isPlainFileName(name: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  return name.length > 0 && name.length <= 120 && !/[/\\<>:"|?*\u0000-\u001f]/.test(name) && name !== '.' && name !== '..' && !/[. ]$/.test(name)
-}
 const PlainFileName = z.string().refine(isPlainFileName, 'must be a plain file name')
 
 export const MAX_EXPORT_FILE_CHARS = 32 * 1024 * 1024

@@ -13,7 +13,17 @@ const KEEP_CONFIG = {
 }
 
 const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'data', 'poster', 'xlink:href', 'background'])
-const SCRIPT_URL = /^\s*(javascript|vbscript|data:text\/html)/i
+const SCRIPT_URL = /^(javascript|vbscript|data:text\/html)/i
+
+/**
+ * True when a URL attribute's value would run a script. Read as a browser reads it: leading
+ * control characters and spaces are dropped, and tabs and line breaks anywhere, so
+ * `java\nscript:` is `javascript:`.
+ */
+function isScriptUrl(value: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return SCRIPT_URL.test(value.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, ''))
+}
 
 /**
  * Removes scripts, event handlers, `srcdoc` and script URLs; keeps every other element and
@@ -27,10 +37,22 @@ export function sanitizeForKeeping(html: string): string {
   for (const element of Array.from(template.content.querySelectorAll('*'))) {
     for (const name of element.getAttributeNames()) {
       const lower = name.toLowerCase()
-      const unsafe = lower.startsWith('on') || lower === 'srcdoc' || (URL_ATTRIBUTES.has(lower) && SCRIPT_URL.test(element.getAttribute(name) ?? ''))
+      const unsafe = lower.startsWith('on') || lower === 'srcdoc' || (URL_ATTRIBUTES.has(lower) && isScriptUrl(element.getAttribute(name) ?? ''))
       if (unsafe) element.removeAttribute(name)
     }
   }
+  return template.innerHTML
+}
+
+/**
+ * A post's HTML for a file of its own (the export): what sanitizeForKeeping keeps, without the
+ * elements that act on the whole page rather than show something: `<meta http-equiv>` (a
+ * refresh would send the reader elsewhere) and `<base>` (it would move every relative link).
+ */
+export function sanitizeForExport(html: string): string {
+  const template = document.createElement('template')
+  template.innerHTML = sanitizeForKeeping(html)
+  for (const element of Array.from(template.content.querySelectorAll('base, meta[http-equiv]'))) element.remove()
   return template.innerHTML
 }
 

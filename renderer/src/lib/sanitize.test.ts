@@ -1,0 +1,24 @@
+// Sanitising store HTML: kept (every byte but what could run), exported (nor what acts on the
+// whole page), shown in the app's own document (nothing that could restyle or cover the app) and
+// shown apart from it (in a frame or shadow tree of its own, where the post's look is kept).
+import { describe, expect, it } from 'vitest'
+import { sanitizeForExport, sanitizeForKeeping } from './sanitize'
+
+describe('keeping store HTML', () => {
+  it('removes script URLs however a browser would still read them, and nothing else', () => {
+    const html = [
+      '<a href="java\nscript:alert(1)">a</a>',
+      '<a href="JAVA\tSCRIPT:alert(2)">b</a>',
+      '<a href="\u0001 javascript:alert(3)">c</a>',
+      '<img src="java\rscript:alert(4)" alt="d">',
+      '<a href="https://shop.example/javascript:-the-good-parts">e</a>',
+    ].join('')
+    expect(sanitizeForKeeping(html)).toBe('<a>a</a><a>b</a><a>c</a><img alt="d"><a href="https://shop.example/javascript:-the-good-parts">e</a>')
+  })
+
+  it('keeps styles, meta and base in what is kept for the store; the export drops meta http-equiv and base', () => {
+    const html = '<details><style>p{color:red}</style><p style="color: blue">x</p></details><meta http-equiv="refresh" content="0;url=https://evil.example/"><base href="https://evil.example/"><meta itemprop="price" content="1">'
+    expect(sanitizeForKeeping(html)).toBe(html)
+    expect(sanitizeForExport(html)).toBe('<details><style>p{color:red}</style><p style="color: blue">x</p></details><meta itemprop="price" content="1">')
+  })
+})
