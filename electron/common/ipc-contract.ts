@@ -99,12 +99,23 @@ export const ConnectRequest = z.object({
 })
 export type ConnectRequest = z.infer<typeof ConnectRequest>
 
+/**
+ * Whether the app updates itself (electron/main/auto-update.ts): 'on' (checks its built-in feed
+ * and installs only updates its publisher signed), 'off' (no feed in this build), 'development'
+ * (a development run installs nothing), 'unverifiable' (an update's publisher cannot be checked
+ * here: Linux, an unsigned Windows build), 'invalid-feed', 'browser-shell' (updated with the
+ * project it runs from).
+ */
+export const UpdateStatus = z.enum(['on', 'off', 'development', 'unverifiable', 'invalid-feed', 'browser-shell'])
+export type UpdateStatus = z.infer<typeof UpdateStatus>
+
 export const AppInfo = z.object({
   shell: z.enum(['electron', 'web']),
   version: z.string(),
   platform: z.string(),
   /** Whether secrets are encrypted by the OS (false: a 0600 file, and the user is told). */
   secretsEncrypted: z.boolean(),
+  updates: UpdateStatus,
 })
 export type AppInfo = z.infer<typeof AppInfo>
 
