@@ -1,6 +1,6 @@
-// Sanitising store HTML: kept (every byte but what could run), exported (nor what acts on the
-// whole page), shown in the app's own document (nothing that could restyle or cover the app) and
-// shown apart from it (in a frame or shadow tree of its own, where the post's look is kept).
+// Sanitising store HTML for keeping (every byte but what could run) and for export (nor what acts
+// on the whole page). What the DOMPurify-based display functions keep is checked in Chromium
+// (e2e/store-content.spec.ts): under happy-dom DOMPurify skips nodes it should visit.
 import { describe, expect, it } from 'vitest'
 import { sanitizeForExport, sanitizeForKeeping } from './sanitize'
 
@@ -22,3 +22,4 @@ describe('keeping store HTML', () => {
     expect(sanitizeForExport(html)).toBe('<details><style>p{color:red}</style><p style="color: blue">x</p></details><meta itemprop="price" content="1">')
   })
 })
+

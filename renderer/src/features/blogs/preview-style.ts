@@ -15,7 +15,7 @@
 // post, the neutral theme and this stylesheet together into the frame's document.
 import { ref, watch, type Ref } from 'vue'
 import { api } from '@/bridge'
-import { sanitizeForDisplay } from '@/lib/sanitize'
+import { sanitizeForIsolatedView } from '@/lib/sanitize'
 
 /** Size limit, the same as for a fetched stylesheet: a whole theme fits; localStorage and the frame stay reasonable. */
 export const MAX_PREVIEW_CSS = 512 * 1024
@@ -216,7 +216,7 @@ const PREVIEW_STYLES = `
  * so the blog's own rules win.
  */
 export function previewDocument(title: string, html: string, css = ''): string {
-  const fragment = sanitizeForDisplay(html)
+  const fragment = sanitizeForIsolatedView(html)
   const container = document.createElement('div')
   container.append(fragment)
   const heading = document.createElement('h1')
