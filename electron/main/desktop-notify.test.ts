@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createDesktopNotifier, type NotifyDeps } from './desktop-notify'
 
@@ -38,5 +39,19 @@ describe('desktop notifications', () => {
       other.notify('Title', '<b>Sale</b> & more')
       expect(other.shown).toEqual([{ title: 'Title', body: '<b>Sale</b> & more' }])
     }
+  })
+})
+
+describe('any notification body on Linux', () => {
+  it('reaches the server with no markup of its own, and reads back as the text it was', () => {
+    fc.assert(
+      fc.property(fc.string(), (body) => {
+        const { notify, shown } = deps(false, true, 'linux')
+        notify('Title', body)
+        const sent = shown[0]!.body
+        expect(sent).not.toMatch(/[<>]/)
+        expect(sent.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')).toBe(body)
+      }),
+    )
   })
 })

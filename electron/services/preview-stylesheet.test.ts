@@ -5,6 +5,7 @@
 // with real servers on this computer, which count every connection made to them.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FetchLike } from './api-client'
 import { MAX_REDIRECTS, fetchPreviewStylesheet, isPublicAddress, pinnedRequest, type Resolver } from './preview-stylesheet'
@@ -221,6 +222,17 @@ describe('addresses on this computer or a private network', () => {
     const response = await pinnedRequest(new URL(`http://cdn.example.invalid:${server.port}/theme.css`), { address: '127.0.0.1', family: 4 }, { headers: { Accept: 'text/css' }, signal: new AbortController().signal })
     expect(response.status).toBe(200)
     expect(await response.text()).toBe(`/* cdn.example.invalid:${server.port} */`)
+  })
+
+  it('never calls an address in a private, loopback or link-local range, nor any IPv4-mapped one, public', () => {
+    const octet = fc.integer({ min: 0, max: 255 })
+    const inRange = (first: number, second: fc.Arbitrary<number>) => fc.tuple(second, octet, octet).map(([b, c, d]) => `${first}.${b}.${c}.${d}`)
+    const privateV4 = fc.oneof(inRange(10, octet), inRange(127, octet), inRange(0, octet), inRange(172, fc.integer({ min: 16, max: 31 })), inRange(192, fc.constant(168)), inRange(169, fc.constant(254)), inRange(100, fc.integer({ min: 64, max: 127 })))
+    fc.assert(fc.property(privateV4, (address) => !isPublicAddress(address)))
+    fc.assert(fc.property(fc.ipV4(), (address) => !isPublicAddress(`::ffff:${address}`)))
+    const hex = fc.integer({ min: 0, max: 0xffff }).map((n) => n.toString(16))
+    const privateV6 = fc.oneof(fc.tuple(fc.integer({ min: 0xfc00, max: 0xfdff }), hex), fc.tuple(fc.integer({ min: 0xfe80, max: 0xfebf }), hex)).map(([first, last]) => `${first.toString(16)}::${last}`)
+    fc.assert(fc.property(privateV6, (address) => !isPublicAddress(address)))
   })
 
   it('tells public addresses from the others', () => {

@@ -2,11 +2,13 @@
 // slug, revisions.json with every revision, an index; written to a folder through the main
 // process in Electron, or zipped for a download in the browser shell.
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import fc from 'fast-check'
 import { unzipSync, strFromU8 } from 'fflate'
 import Dexie from 'dexie'
 import { api, resetFakeBridge, StoredeskError } from '@/bridge/testing/fake-bridge'
 import { archiveFileName, archiveFolderName, archivePosts, buildArchiveFiles, exportArchive, postFileNames, zipArchive, type ArchiveInput, type ArchivePost } from './archive'
 import { describeExport } from './local-data'
+import { isPlainFileName, isWindowsDeviceName } from '@common/file-names'
 import { closeStoreDatabase, databaseName, storeDatabase, type CachedBlog } from './db'
 
 const bridge = vi.hoisted(() => ({ shell: 'web' as 'web' | 'electron' }))
@@ -147,6 +149,22 @@ describe('the export', () => {
     const post = (title: string, seo_slug?: string): ArchivePost => ({ key: title, title, fields: { title, ...(seo_slug ? { seo_slug } : {}) }, source: 'draft', revisions: [] })
     const names = postFileNames([post('CON'), post('nul'), post('Aux', 'aux'), post('Printer', 'PRN'), post('Com1'), post('com9'), post('LPT1'), post('lpt9'), post('Con post'), post('Console')])
     expect(names).toEqual(['con-post.html', 'nul-post.html', 'aux-post.html', 'prn-post.html', 'com1-post.html', 'com9-post.html', 'lpt1-post.html', 'lpt9-post.html', 'con-post-2.html', 'console.html'])
+  })
+
+  it('gives any set of posts plain, distinct file names that are no Windows device', () => {
+    const device = fc.constantFrom('con', 'PRN', 'Aux', 'nul', 'com1', 'COM9', 'lpt1', 'Lpt9')
+    const text = fc.oneof(fc.string({ maxLength: 40 }), device, device.map((d) => `${d}.html`))
+    const post = fc.record({ title: text, slug: fc.option(text, { nil: undefined }) })
+    fc.assert(
+      fc.property(fc.array(post, { maxLength: 12 }), (posts) => {
+        const names = postFileNames(posts.map(({ title, slug }, i): ArchivePost => ({ key: String(i), title, fields: { title, ...(slug !== undefined ? { seo_slug: slug } : {}) }, source: 'draft', revisions: [] })))
+        for (const name of names) {
+          expect(isPlainFileName(name), name).toBe(true)
+          expect(isWindowsDeviceName(name), name).toBe(false)
+        }
+        expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(names.length)
+      }),
+    )
   })
 
   it('names the folder and the .zip after the store and the day', () => {

@@ -1,6 +1,7 @@
 // Sanitising store HTML for keeping (every byte but what could run) and for export (nor what acts
 // on the whole page). What the DOMPurify-based display functions keep is checked in Chromium
 // (e2e/store-content.spec.ts): under happy-dom DOMPurify skips nodes it should visit.
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { sanitizeForExport, sanitizeForKeeping } from './sanitize'
 
@@ -14,6 +15,22 @@ describe('keeping store HTML', () => {
       '<a href="https://shop.example/javascript:-the-good-parts">e</a>',
     ].join('')
     expect(sanitizeForKeeping(html)).toBe('<a>a</a><a>b</a><a>c</a><img alt="d"><a href="https://shop.example/javascript:-the-good-parts">e</a>')
+  })
+
+  it('removes a script URL however it is spelled: any case, tabs and line breaks anywhere, control characters before it', () => {
+    const scheme = fc.constantFrom('javascript', 'vbscript').chain((word) =>
+      fc.tuple(...[...`${word}:`].map((c) => fc.tuple(fc.boolean(), fc.stringMatching(/^[\t\n\r]{0,2}$/)).map(([upper, gap]) => `${upper ? c.toUpperCase() : c}${gap}`))).map((parts) => parts.join('')),
+    )
+    // eslint-disable-next-line no-control-regex
+    const lead = fc.stringMatching(/^[\u0001-\u0020]{0,3}$/)
+    fc.assert(
+      fc.property(lead, scheme, fc.constantFrom('href', 'src', 'action', 'formaction', 'xlink:href'), (before, url, attribute) => {
+        const template = document.createElement('template')
+        template.innerHTML = '<a>x</a>'
+        template.content.firstElementChild!.setAttribute(attribute, `${before}${url}alert(1)`)
+        expect(sanitizeForKeeping(template.innerHTML)).toBe('<a>x</a>')
+      }),
+    )
   })
 
   it('keeps styles, meta and base in what is kept for the store; the export drops meta http-equiv and base', () => {

@@ -2,10 +2,11 @@
 // attributes are not rendered on editable nodes and marks, and preserved blocks keep their styles
 // in a shadow root inside a box that contains them; the HTML saved is the store's, unchanged.
 import { afterEach, describe, expect, it } from 'vitest'
+import fc from 'fast-check'
 import { Editor } from '@tiptap/core'
 import { editorExtensions } from './schema'
 import { contentForEditor } from './prepare'
-import { serializeEditor } from './serialize'
+import { roundTrip, serializeEditor } from './serialize'
 import { canonicalHtml, checkFidelity } from '../html-fidelity'
 
 const POST = [
@@ -85,5 +86,45 @@ describe('the store’s look in the editor', () => {
     loaded.commands.focus('start')
     loaded.commands.insertContent('Early ')
     expect(canonicalHtml(serializeEditor(loaded))).toBe(canonicalHtml(POST.replace('<p>Spring notes.</p>', '<p>Early Spring notes.</p>')))
+  })
+})
+
+describe('any post with styles and classes', () => {
+  const STYLES = ['position:fixed;inset:0', 'color: red', 'z-index:99999;top:0', 'text-align: center; color: blue', 'mso-line-height-rule: exactly']
+  const CLASSES = ['n-modal-mask', 'sd-hijack lead', 'wp-block-button']
+  const attributes = fc
+    .record({ style: fc.option(fc.constantFrom(...STYLES), { nil: undefined }), class: fc.option(fc.constantFrom(...CLASSES), { nil: undefined }) })
+    .map(({ style, class: name }) => `${name ? ` class="${name}"` : ''}${style ? ` style="${style}"` : ''}`)
+  const word = fc.stringMatching(/^[a-z]{1,8}$/)
+  const inline = fc.array(
+    fc.oneof(
+      word,
+      fc.tuple(fc.constantFrom('span', 'strong', 'em', 'small'), attributes, word).map(([tag, attrs, text]) => `<${tag}${attrs}>${text}</${tag}>`),
+      fc.tuple(attributes, word).map(([attrs, text]) => `<a href="https://shop.example/${text}"${attrs}>${text}</a>`),
+    ),
+    { minLength: 1, maxLength: 4 },
+  ).map((parts) => parts.join(' '))
+  const block = fc.oneof(
+    fc.tuple(fc.constantFrom('p', 'h2', 'h3'), attributes, inline).map(([tag, attrs, content]) => `<${tag}${attrs}>${content}</${tag}>`),
+    fc.tuple(attributes, attributes, inline).map(([outer, inner, content]) => `<div${outer}><p${inner}>${content}</p></div>`),
+    fc.tuple(attributes, attributes, inline).map(([list, item, content]) => `<ul${list}><li${item}>${content}</li></ul>`),
+    fc.tuple(attributes, inline).map(([attrs, content]) => `<blockquote${attrs}><p>${content}</p></blockquote>`),
+  )
+
+  it('shows none of them in the app’s document, and saves exactly what the editor saves without a screen', () => {
+    fc.assert(
+      fc.property(fc.array(block, { minLength: 1, maxLength: 5 }).map((blocks) => blocks.join('')), (html) => {
+        const loaded = open(html)
+        const view = loaded.view.dom
+        const classes = [...view.querySelectorAll('[class]')].map((element) => element.getAttribute('class')!).filter((value) => CLASSES.some((name) => value.includes(name.split(' ')[0]!)))
+        const styles = [...view.querySelectorAll('[style]')].map((element) => element.getAttribute('style')!).filter((style) => style !== 'text-align: center')
+        expect({ classes, styles }).toEqual({ classes: [], styles: [] })
+        expect(serializeEditor(loaded)).toBe(roundTrip(html))
+        loaded.destroy()
+        editor = undefined
+        document.body.innerHTML = ''
+      }),
+      { numRuns: 40 },
+    )
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
 import { knownCarrier, trackingLink } from './carrier-links'
 
 describe('a tracking number as a link to the carrier', () => {
@@ -32,5 +33,19 @@ describe('carrier names that are also names of Object.prototype', () => {
     expect(knownCarrier(name)).toBeNull()
     expect(trackingLink('MYPARCEL42', name)).toBeNull()
     expect(trackingLink('1Z999AA10123456784', name)).toEqual({ carrier: 'UPS', url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784' })
+  })
+})
+
+describe('any carrier name the store holds', () => {
+  it('gives a carrier the app has a page for, or none, and never throws', () => {
+    const known = new Set(['USPS', 'UPS', 'FedEx', 'DHL', 'Amazon Logistics', 'OnTrac', 'Royal Mail', 'Canada Post', 'Australia Post', 'Deutsche Post'])
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.constantFrom(...Object.getOwnPropertyNames(Object.prototype))), fc.stringMatching(/^[A-Z0-9]{6,20}$/), (name, number) => {
+        const carrier = knownCarrier(name)
+        expect(carrier === null || known.has(carrier)).toBe(true)
+        const link = trackingLink(number, name)
+        expect(link === null || (known.has(link.carrier) && link.url.startsWith('https://'))).toBe(true)
+      }),
+    )
   })
 })
