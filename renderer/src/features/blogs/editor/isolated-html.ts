@@ -6,10 +6,11 @@
 // do nothing: the block is shown, not used (the HTML source view edits it).
 import { sanitizeForIsolatedView } from '@/lib/sanitize'
 
+/** The editor's own look for what it shows (editor.css does not reach into the shadow root). */
 const BASE_STYLE = `
 :host { display: block; }
 img, video, svg, canvas { max-width: 100%; height: auto; }
-pre { white-space: pre-wrap; margin: 0; }
+pre { white-space: pre-wrap; margin: 0; background: rgba(128, 128, 128, 0.12); padding: 0.75rem; border-radius: 4px; }
 `
 
 export function isolatedHtml(html: string, className: string): HTMLElement {
