@@ -103,14 +103,20 @@ test('the order page warns that a number is already on another order, naming it;
   expect((await storeOrder(demoStore, open.ID)).trackno ?? '').toBe('')
 })
 
-test('scanner: an order fulfilled elsewhere while open is not tracked again, and the scanner says so', async ({ page, demoStore }) => {
+/** Opens scanner mode with this undo window and packs the next order; its number and id. */
+async function packNextInScanner(page: Page, demoStore: DemoStoreHandle, undoSeconds: number): Promise<{ number: string; id: number }> {
   await connectDemoStore(page)
-  await setUndoWindow(page, 0)
+  await setUndoWindow(page, undoSeconds)
   await waitForCachedOrders(page)
   await openScanner(page)
   const number = await openNextOrder(page)
   const id = (await storeOrders(demoStore)).find((o) => o.number === number)!.ID
   await scanAllItems(page)
+  return { number, id }
+}
+
+test('scanner: an order fulfilled elsewhere while open is not tracked again, and the scanner says so', async ({ page, demoStore }) => {
+  const { number, id } = await packNextInScanner(page, demoStore, 0)
   await trackElsewhere(demoStore, id, s10(45_000_001))
 
   await scanTracking(page, s10(45_000_002))
@@ -122,13 +128,7 @@ test('scanner: an order fulfilled elsewhere while open is not tracked again, and
 })
 
 test('scanner: fulfilled elsewhere during the undo window, the write stops before sending and shows on that order at once', async ({ page, demoStore }) => {
-  await connectDemoStore(page)
-  await setUndoWindow(page, 3)
-  await waitForCachedOrders(page)
-  await openScanner(page)
-  const number = await openNextOrder(page)
-  const id = (await storeOrders(demoStore)).find((o) => o.number === number)!.ID
-  await scanAllItems(page)
+  const { number, id } = await packNextInScanner(page, demoStore, 3)
   await scanTracking(page, s10(46_000_002))
   await expect(status(page)).toContainText(`Tracking ${s10(46_000_002)} queued for #${number}`)
   await expect(page.getByRole('list', { name: 'Waiting to be sent' })).toContainText(`#${number}: ${s10(46_000_002)}`)
