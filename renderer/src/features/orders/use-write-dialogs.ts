@@ -35,12 +35,26 @@ export function useWriteDialogs() {
   }
 }
 
-/** Confirm's reads of the bound order in the app: the cache, and the store while it answers. */
+/** After the store did not answer a read, how long a dialog goes by the cache without waiting for it again. */
+const UNANSWERED_MS = 15_000
+
+/**
+ * Confirm's reads of the bound order in the app: the cache, and the store while it answers. A
+ * store that just did not answer (flaky Wi-Fi the app has not yet called offline) is not waited
+ * for again at once: Continue waited already, Confirm goes by the cache and the replayer reads
+ * the store again before sending.
+ */
 export function useBindingReads(): (db: StoreDatabase) => BindingReads {
   const reachability = useReachabilityStore()
+  let unansweredAt = -Infinity
   return (db) => ({
     cached: async (id) => (await db.orders.get(id)) ?? null,
-    store: (id) => readStoreCopy(db, id, () => reachability.online !== false),
+    store: async (id) => {
+      if (Date.now() - unansweredAt < UNANSWERED_MS) return { order: null, checked: false }
+      const copy = await readStoreCopy(db, id, () => reachability.online !== false)
+      if (!copy.checked && reachability.online !== false) unansweredAt = Date.now()
+      return copy
+    },
     othersUsing: (trackno, exceptId) => ordersUsingTracking(db, trackno, exceptId),
   })
 }
