@@ -22,6 +22,9 @@ export const REMINDER_LABELS: Record<string, string> = {
   abandoned_checkout_third: 'Third reminder',
 }
 
+/** Whose clock a time is on: the full form of a store time says "store time". */
+export const TIME_LABELS = { store: 'store time', gmt: 'GMT', computer: 'this computer’s time' } as const
+
 const reported = new Set<string>()
 
 /** A code in words: "wc-on-hold" → "On hold". */

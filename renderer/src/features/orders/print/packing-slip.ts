@@ -2,7 +2,8 @@
 // store's own time (ui/store-time.ts: the store's wall clock, never re-zoned), the items with SKU,
 // variant and quantity (prices only when the user turned them on), and the customer's note.
 import type { Order } from '@common/store-api/resources'
-import { formatMoney, formatStoreDay } from '@/ui/store-time'
+import { formatMoney } from '@/ui/store-time'
+import { storeDay } from '@/ui/dates'
 import { quantityOf, variantOf } from './pick-list'
 
 export interface SlipItem {
@@ -43,7 +44,7 @@ export function packingSlip(order: Order): PackingSlip {
   return {
     orderId: order.ID,
     number: order.number,
-    date: formatStoreDay(order.post_date),
+    date: storeDay(order.post_date),
     shipTo: shipToLines(order.shipping_address),
     items: order.line_items.map((item) => ({
       sku: item.sku.trim(),
