@@ -90,10 +90,18 @@ export function appTime(ms: number | string | Date): string {
   return isValid(d) ? `${format(d, dayTimePattern(true))}${computerSuffix(d.getTime())}` : NOT_SET
 }
 
-/** An app event's time of day, for lists of today's events: "10:42:36 AM", saying whose time where the store's differs. */
-export function appClock(ms: number | string | Date): string {
+/**
+ * An app event's time of day, for lists of today's events: "10:42:36 AM", saying whose time
+ * where the store's differs (unless `whose` is false: a column whose header says it).
+ */
+export function appClock(ms: number | string | Date, whose = true): string {
   const d = new Date(ms)
-  return isValid(d) ? `${clockTime(d, true)}${computerSuffix(d.getTime())}` : NOT_SET
+  return isValid(d) ? `${clockTime(d, true)}${whose ? computerSuffix(d.getTime()) : ''}` : NOT_SET
+}
+
+/** A column header for app events' times: "When", or "When (this computer's time)" where the zones differ. */
+export function appTimeHeading(heading: string): string {
+  return `${heading}${computerSuffix(Date.now())}`
 }
 
 /** "2 minutes ago" for a recent app event; past a day, the absolute time instead. */

@@ -106,6 +106,11 @@ export function storeToday(at: number = Date.now()): string {
   return storeDayAt(at, storeUtcOffset(at))
 }
 
+/** A wall clock as Naive UI's date pickers hold one: the same fields in this computer's zone (ms). */
+export function pickerValue(d: Date): number {
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()).getTime()
+}
+
 export const DATE_PRESETS = ['Today', 'Yesterday', 'Last 7 days', 'Last 30 days', 'This month'] as const
 export type DatePreset = (typeof DATE_PRESETS)[number]
 
