@@ -32,6 +32,7 @@ import {
 import { databaseIdOf, forgetConnection, rememberDatabase } from './kept-stores'
 import { syncDurabilityMiddleware } from './sync-durability'
 import type { Write, WriteKind } from './writes'
+import type { StoreClockFact } from './store-clock'
 
 /** `store:<id>` or `local:<uuid>`. */
 export type RowKey = string
@@ -129,6 +130,8 @@ export interface SyncState {
   complete: boolean
   /** Items the store reported for the last pass. */
   storeTotal: number | null
+  /** Orders: the store's UTC offset as its newest local/GMT pair tells it (store-clock.ts). */
+  clock?: StoreClockFact | null
 }
 
 export interface Counter {

@@ -81,6 +81,10 @@
 //   refreshMetaFieldValues(db, resource, resourceId): re-read one record when a screen opens it
 //   (meta field values are not part of the full sync). Rows with unsent writes are left alone.
 // - Per resource: db.syncState.get(resource) → { lastSyncAt, complete, storeTotal, lastError }.
+// - useStoreUtcOffset(): ComputedRef<number | null>: the active store's offset from UTC in
+//   minutes, as its newest local/GMT pair of times tells it (kept in the orders' sync state, so
+//   per store, and moved by the pairs the store writes after a change of zone); null until the
+//   cache holds an order or a checkout (store-clock.ts). The shell hands it to ui/store-time.ts.
 //
 // STORAGE
 // - useStorageInfo() → { info: { usage, quota, persisted }, refresh(), persist() }
@@ -206,6 +210,7 @@ export { useStoreDatabase, useLiveQuery } from './live'
 export { useOfflineData, useSyncStatus, useStoreRuntime, chooseLocalWorkOnDisconnect } from './install'
 export type { SyncStatus, ResourceProgress } from './runtime'
 export { refreshOrder, refreshCheckout, refreshBlog, refreshMetaFieldValues } from './sync'
+export { useStoreUtcOffset } from './store-clock'
 export { countLocalData, hasLocalData, countKeptData, describeExport, describeLocalData, deleteKeptData, exportKeptData, exportLocalData, localDataVersion, type LocalDataCounts } from './local-data'
 export { keptStores, type KeptStore } from './kept-stores'
 export type { ExportOutcome } from './archive'

@@ -3,7 +3,8 @@
 // variant and quantity (prices only when the user turned them on), the customer's note and the
 // gift message (an order meta field or attribute, order-extras.ts).
 import type { Order } from '@common/store-api/resources'
-import { formatMoney, formatStoreDay } from '@/ui/store-time'
+import { formatMoney } from '@/ui/store-time'
+import { storeDay } from '@/ui/dates'
 import { quantityOf, variantOf } from './pick-list'
 
 export interface SlipItem {
@@ -45,7 +46,7 @@ export function packingSlip(order: Order, giftMessage = ''): PackingSlip {
   return {
     orderId: order.ID,
     number: order.number,
-    date: formatStoreDay(order.post_date),
+    date: storeDay(order.post_date),
     shipTo: shipToLines(order.shipping_address),
     items: order.line_items.map((item) => ({
       sku: item.sku.trim(),
