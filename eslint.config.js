@@ -3,6 +3,10 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import vue from 'eslint-plugin-vue'
 import globals from 'globals'
+import { messageKeysRule } from './scripts/eslint-rules/message-keys.js'
+import { en } from './renderer/src/session/i18n/en.ts'
+import { de } from './renderer/src/session/i18n/de.ts'
+import { zhCN } from './renderer/src/session/i18n/zh-CN.ts'
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'https', 'child_process', 'net', 'url', 'stream', 'events', 'util', 'worker_threads']
 
@@ -23,6 +27,10 @@ const RENDERER_LAYERS = {
   bridge: ['shell', 'features', 'ui', 'data', 'session'],
   lib: ['shell', 'features', 'ui', 'data', 'session', 'bridge'],
 }
+/** The renderer folders whose templates speak only through the catalogs. */
+const CATALOGUED = ['shell', 'ui', 'features/settings', 'features/connect']
+/** Marks that are not words in any language. */
+const BARE_ALLOWED = ['(', ')', ',', '.', '&', '+', '-', '=', '*', '/', '#', '%', '!', '?', ':', '[', ']', '{', '}', '<', '>', '•', '·', '|', '…', '—', '–', '×', '→', '←', '↑', '↓', '“', '”', '‘', '’', '"', "'", '@', '$', '~']
 /** How deep below its layer folder (or its feature's folder) a renderer file may sit. */
 const MAX_DEPTH = 6
 
@@ -104,6 +112,15 @@ export default tseslint.config(
         ...['process', 'Buffer', 'require', '__dirname', '__filename', 'global', 'module'].map((name) => ({ name, message: `The renderer runs in a browser window: \`${name}\` does not exist there.` })),
       ],
     },
+  },
+  // Every word a person reads comes from a catalog (renderer/src/session/i18n): no bare text in
+  // a template, and every key named in code exists in English, German and Chinese. The folders
+  // are listed as they move to the catalog.
+  { plugins: { storedesk: { rules: { 'message-keys': messageKeysRule({ en, de, 'zh-CN': zhCN }) } } } },
+  { files: ['renderer/**/*.ts', 'renderer/**/*.vue'], rules: { 'storedesk/message-keys': 'error' } },
+  {
+    files: CATALOGUED.map((folder) => `renderer/src/${folder}/**/*.vue`),
+    rules: { 'vue/no-bare-strings-in-template': ['error', { allowlist: BARE_ALLOWED }] },
   },
   ...Object.keys(RENDERER_LAYERS).flatMap((layer) => Array.from({ length: MAX_DEPTH }, (_, depth) => rendererLayerConfig(layer, depth))),
 )

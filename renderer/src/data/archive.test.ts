@@ -8,6 +8,7 @@ import Dexie from 'dexie'
 import { api, resetFakeBridge, StoredeskError } from '@/bridge/testing/fake-bridge'
 import { archiveFileName, archiveFolderName, archivePosts, buildArchiveFiles, exportArchive, postFileNames, zipArchive, type ArchiveInput, type ArchivePost } from './archive'
 import { describeExport } from './local-data'
+import { say } from '@/session/i18n'
 import { isPlainFileName, isWindowsDeviceName } from '@common/file-names'
 import { closeStoreDatabase, databaseName, storeDatabase, type CachedBlog } from './db'
 
@@ -195,7 +196,7 @@ describe('exportArchive in Electron', () => {
     await db.blogDrafts.put({ key: 'local:x', fields: { title: 'Winter', content: '<p>Snow</p>' }, baseUpdatedAt: null, savedAt: 1 })
     api.localData.exportToFolder.mockResolvedValue({ folder: '/home/ann/Storedesk Demo store 2026-12-01', files: 3 })
     const outcome = await exportArchive(db, { label: 'Demo store', shop: '127.0.0.1:4010' })
-    expect(describeExport(outcome)).toBe('Exported 3 files to /home/ann/Storedesk Demo store 2026-12-01.')
+    expect(say(describeExport(outcome)!)).toBe('Exported 3 files to /home/ann/Storedesk Demo store 2026-12-01.')
     const [request] = api.localData.exportToFolder.mock.calls[0]!
     expect(request.folderName).toMatch(/^Storedesk Demo store \d{4}-\d\d-\d\d$/)
     expect(request.files.map((f: { name: string }) => f.name)).toEqual(['index.html', 'winter.html', 'revisions.json'])

@@ -3,6 +3,7 @@ import Dexie from 'dexie'
 import { databaseName, storeDatabase } from './db'
 import { adoptKeptDatabase, keptStores } from './kept-stores'
 import { countKeptData, countLocalData, deleteKeptData, describeLocalData, settleDisconnected } from './local-data'
+import { applyLocale, sayList } from '@/session/i18n'
 
 let seq = 0
 const ids: string[] = []
@@ -28,9 +29,12 @@ async function writeLocalWork(connectionId: string) {
 
 describe('local work', () => {
   it('is described with counts in words, plurals by Intl.PluralRules', () => {
-    expect(describeLocalData({ unsent: 2, drafts: 1, revisions: 14 })).toBe('2 unsent changes, 1 draft, 14 revisions')
-    expect(describeLocalData({ unsent: 1, drafts: 0, revisions: 1 })).toBe('1 unsent change, 1 revision')
-    expect(describeLocalData({ unsent: 0, drafts: 0, revisions: 0 })).toBe('nothing')
+    expect(sayList(describeLocalData({ unsent: 2, drafts: 1, revisions: 14 }))).toBe('2 unsent changes, 1 draft, and 14 revisions')
+    expect(sayList(describeLocalData({ unsent: 1, drafts: 0, revisions: 1 }))).toBe('1 unsent change and 1 revision')
+    expect(describeLocalData({ unsent: 0, drafts: 0, revisions: 0 })).toEqual([])
+    applyLocale('de')
+    expect(sayList(describeLocalData({ unsent: 2, drafts: 1, revisions: 14 }))).toBe('2 nicht gesendete Änderungen, 1 Entwurf und 14 Versionen')
+    applyLocale('en')
   })
 
   it('is kept when its store is disconnected, and comes back whole with the next connection to the same shop', async () => {

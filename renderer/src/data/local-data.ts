@@ -4,6 +4,7 @@
 // nothing local is in it or the user chose to delete it, otherwise kept for the next
 // connection to the same shop (kept-stores.ts).
 import { ref } from 'vue'
+import type { Message, MessageKey } from '@/session/i18n'
 import Dexie from 'dexie'
 import type { ArchiveInput, ExportOutcome } from './archive'
 import { closeStoreDatabase, databaseName, deleteStoreDatabase, StoreDatabase, storeDatabase } from './db'
@@ -27,19 +28,15 @@ export function hasLocalData(counts: LocalDataCounts): boolean {
   return counts.unsent + counts.drafts + counts.revisions > 0
 }
 
-const plural = new Intl.PluralRules('en')
-const NOUNS: Record<keyof LocalDataCounts, Record<'one' | 'other', string>> = {
-  unsent: { one: 'unsent change', other: 'unsent changes' },
-  drafts: { one: 'draft', other: 'drafts' },
-  revisions: { one: 'revision', other: 'revisions' },
+const NOUNS: Record<keyof LocalDataCounts, MessageKey> = {
+  unsent: 'data.local.unsent',
+  drafts: 'data.local.drafts',
+  revisions: 'data.local.revisions',
 }
 
-/** "2 unsent changes, 1 draft, 14 revisions"; kinds with none are left out; "nothing" when empty. */
-export function describeLocalData(counts: LocalDataCounts): string {
-  const parts = (Object.keys(NOUNS) as (keyof LocalDataCounts)[])
-    .filter((kind) => counts[kind] > 0)
-    .map((kind) => `${counts[kind]} ${NOUNS[kind][plural.select(counts[kind]) === 'one' ? 'one' : 'other']}`)
-  return parts.length > 0 ? parts.join(', ') : 'nothing'
+/** "2 unsent changes", "1 draft", "14 revisions" as messages (a screen says them as a list); kinds with none are left out; empty when nothing. */
+export function describeLocalData(counts: LocalDataCounts): Message[] {
+  return (Object.keys(NOUNS) as (keyof LocalDataCounts)[]).filter((kind) => counts[kind] > 0).map((kind) => ({ key: NOUNS[kind], params: { n: counts[kind] } }))
 }
 
 /** Opens a kept database (no connection serves it); close it when done. */
@@ -74,9 +71,9 @@ export async function exportLocalData(db: StoreDatabase, store: ArchiveInput['st
 }
 
 /** What to tell the user once an export is done; null when they cancelled it. */
-export function describeExport(outcome: ExportOutcome): string | null {
-  if (outcome.kind === 'folder') return `Exported ${outcome.files} ${outcome.files === 1 ? 'file' : 'files'} to ${outcome.folder}.`
-  if (outcome.kind === 'download') return `Exported: ${outcome.fileName} is in your downloads.`
+export function describeExport(outcome: ExportOutcome): Message | null {
+  if (outcome.kind === 'folder') return { key: 'data.local.exportedFolder', params: { n: outcome.files, folder: outcome.folder } }
+  if (outcome.kind === 'download') return { key: 'data.local.exportedDownload', params: { file: outcome.fileName } }
   return null
 }
 

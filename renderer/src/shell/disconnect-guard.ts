@@ -4,7 +4,8 @@
 // keeps the store connected. The data layer carries the choice out once the store is gone.
 import { defineAsyncComponent, h, onScopeDispose, reactive, watch } from 'vue'
 import { useDialog } from 'naive-ui'
-import { StoredeskError } from '@/bridge'
+import { say, sayList, t } from '@/session/i18n'
+import { errorWords } from '@/ui/error-words'
 import { chooseLocalWorkOnDisconnect, countLocalData, describeExport, describeLocalData, exportLocalData, hasLocalData, storeDatabase } from '@/data'
 import { registerDisconnectGuard, useConnectionsStore } from '@/session/connections-store'
 
@@ -21,14 +22,15 @@ export function useDisconnectGuard(): void {
     const counts = await countLocalData(db)
     if (!hasLocalData(counts)) return true
     const connection = connections.connections.find((c) => c.id === connectionId)
-    const storeName = connection?.label ?? 'this store'
-    const summary = describeLocalData(counts)
+    const storeName = connection?.label ?? t('shell.disconnect.thisStore')
+    const summary = sayList(describeLocalData(counts))
     const state = reactive({ choice: 'keep' as 'keep' | 'delete', typedName: '', exportMessage: null as string | null })
     const exportThem = async () => {
       try {
-        state.exportMessage = describeExport(await exportLocalData(db, { label: storeName, shop: connection?.shop ?? '' }))
+        const done = describeExport(await exportLocalData(db, { label: storeName, shop: connection?.shop ?? '' }))
+        state.exportMessage = done ? say(done) : null
       } catch (error) {
-        state.exportMessage = error instanceof StoredeskError ? error.message : 'The export could not be made. Your work is still on this computer.'
+        state.exportMessage = errorWords(error, 'settings.local.exportFailed')
       }
     }
     return new Promise<boolean>((answer) => {
@@ -39,7 +41,7 @@ export function useDisconnectGuard(): void {
       const shown = dialog.warning({
         // Wider than Naive UI's 446 px: its two buttons' words did not fit side by side.
         style: { width: 'min(600px, calc(100vw - 32px))' },
-        title: `${connection?.label ?? 'This store'} has work that exists only on this computer`,
+        title: t('shell.disconnect.title', { store: connection?.label ?? t('shell.disconnect.thisStore') }),
         content: () =>
           h(LocalDataChoice, {
             summary,
@@ -51,8 +53,8 @@ export function useDisconnectGuard(): void {
             'onUpdate:typedName': (name: string) => (state.typedName = name),
             onExport: () => void exportThem(),
           }),
-        positiveText: 'Disconnect and keep them',
-        negativeText: 'Keep the store connected',
+        positiveText: t('shell.disconnect.keep'),
+        negativeText: t('shell.disconnect.stay'),
         onPositiveClick: () => {
           chooseLocalWorkOnDisconnect(connectionId, state.choice)
           resolve(true)
@@ -65,7 +67,7 @@ export function useDisconnectGuard(): void {
       const stopWatching = watch(
         () => [state.choice, state.typedName.trim() === storeName] as const,
         ([choice, named]) => {
-          shown.positiveText = choice === 'delete' ? 'Disconnect and delete them' : 'Disconnect and keep them'
+          shown.positiveText = choice === 'delete' ? t('shell.disconnect.delete') : t('shell.disconnect.keep')
           shown.positiveButtonProps = { disabled: choice === 'delete' && !named }
         },
       )

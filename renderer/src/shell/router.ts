@@ -3,13 +3,14 @@
 // renderer from file:// and the browser shell serves a single index.html.
 import { createRouter, createWebHashHistory, type RouteRecordRaw, type RouterHistory, type RouteLocationRaw } from 'vue-router'
 import { useConnectionsStore } from '@/session/connections-store'
+import type { MessageKey } from '@/session/i18n'
 
 declare module 'vue-router' {
   interface RouteMeta {
     /** Shown without an active connection (Connect, Settings). */
     public?: boolean
     /** The page title, also used by the frame for the document title. */
-    title?: string
+    title?: MessageKey
     /** Shown without the frame's sidebar (the print view, which is itself what prints). */
     bare?: boolean
   }
@@ -23,21 +24,21 @@ export const loadOrderList = () => import('@/features/orders/OrdersPage.vue')
 
 export const routes: RouteRecordRaw[] = [
   { path: '/', redirect: HOME_PATH },
-  { path: '/orders', component: loadOrderList, meta: { title: 'Orders' } },
-  { path: '/orders/print', component: () => import('@/features/orders/print/PrintPage.vue'), meta: { title: 'Print', bare: true } },
-  { path: '/orders/:id', component: () => import('@/features/orders/OrderDetailPage.vue'), meta: { title: 'Order' } },
-  { path: '/checkouts', component: () => import('@/features/checkouts/CheckoutsPage.vue'), meta: { title: 'Abandoned checkouts' } },
-  { path: '/checkouts/:id', component: () => import('@/features/checkouts/CheckoutDetailPage.vue'), meta: { title: 'Abandoned checkout' } },
-  { path: '/dashboard', component: () => import('@/features/dashboard/DashboardPage.vue'), meta: { title: 'Dashboard' } },
-  { path: '/blogs', component: () => import('@/features/blogs/BlogsPage.vue'), meta: { title: 'Blogs' } },
-  { path: '/blogs/new', component: () => import('@/features/blogs/BlogEditorPage.vue'), meta: { title: 'New blog post' } },
-  { path: '/blogs/:id', component: () => import('@/features/blogs/BlogEditorPage.vue'), meta: { title: 'Blog post' } },
-  { path: '/collections', component: () => import('@/features/collections/CollectionsPage.vue'), meta: { title: 'Collections' } },
-  { path: '/collections/:id', component: () => import('@/features/collections/CollectionDetailPage.vue'), meta: { title: 'Collection' } },
-  { path: '/meta-fields', component: () => import('@/features/meta-fields/MetaFieldsPage.vue'), meta: { title: 'Meta fields' } },
-  { path: '/sync', component: () => import('@/features/sync/SyncPage.vue'), meta: { title: 'Sync' } },
-  { path: '/settings', component: () => import('@/features/settings/SettingsPage.vue'), meta: { title: 'Settings', public: true } },
-  { path: CONNECT_PATH, component: () => import('@/features/connect/ConnectPage.vue'), meta: { title: 'Connect a store', public: true } },
+  { path: '/orders', component: loadOrderList, meta: { title: 'titles.orders' } },
+  { path: '/orders/print', component: () => import('@/features/orders/print/PrintPage.vue'), meta: { title: 'titles.print', bare: true } },
+  { path: '/orders/:id', component: () => import('@/features/orders/OrderDetailPage.vue'), meta: { title: 'titles.order' } },
+  { path: '/checkouts', component: () => import('@/features/checkouts/CheckoutsPage.vue'), meta: { title: 'titles.checkouts' } },
+  { path: '/checkouts/:id', component: () => import('@/features/checkouts/CheckoutDetailPage.vue'), meta: { title: 'titles.checkout' } },
+  { path: '/dashboard', component: () => import('@/features/dashboard/DashboardPage.vue'), meta: { title: 'titles.dashboard' } },
+  { path: '/blogs', component: () => import('@/features/blogs/BlogsPage.vue'), meta: { title: 'titles.blogs' } },
+  { path: '/blogs/new', component: () => import('@/features/blogs/BlogEditorPage.vue'), meta: { title: 'titles.newPost' } },
+  { path: '/blogs/:id', component: () => import('@/features/blogs/BlogEditorPage.vue'), meta: { title: 'titles.post' } },
+  { path: '/collections', component: () => import('@/features/collections/CollectionsPage.vue'), meta: { title: 'titles.collections' } },
+  { path: '/collections/:id', component: () => import('@/features/collections/CollectionDetailPage.vue'), meta: { title: 'titles.collection' } },
+  { path: '/meta-fields', component: () => import('@/features/meta-fields/MetaFieldsPage.vue'), meta: { title: 'titles.metaFields' } },
+  { path: '/sync', component: () => import('@/features/sync/SyncPage.vue'), meta: { title: 'titles.sync' } },
+  { path: '/settings', component: () => import('@/features/settings/SettingsPage.vue'), meta: { title: 'titles.settings', public: true } },
+  { path: CONNECT_PATH, component: () => import('@/features/connect/ConnectPage.vue'), meta: { title: 'titles.connect', public: true } },
   { path: '/:unknown(.*)*', redirect: HOME_PATH },
 ]
 

@@ -3,11 +3,15 @@
 // marks the store offline at once), the document title from the route, and the order list's
 // code loaded once the frame is idle, so the first click on Orders after a launch does not
 // wait for it to be fetched and compiled.
-import { onMounted } from 'vue'
+import { computed, onMounted, watchEffect } from 'vue'
 import { useRouter } from 'vue-router'
 import { useEventListener } from '@vueuse/core'
 import { useReachabilityStore } from '@/session/reachability-store'
+import { t } from '@/session/i18n'
 import { loadOrderList } from './router'
+
+/** The product's name, the same in every language. */
+const BRAND = 'Storedesk'
 
 export function useFrameEffects() {
   const reachability = useReachabilityStore()
@@ -23,7 +27,12 @@ export function useFrameEffects() {
   useEventListener(window, 'online', () => void reachability.check())
   useEventListener(window, 'offline', () => reachability.markOffline())
 
-  router.afterEach((to) => {
-    document.title = to.meta.title ? `${to.meta.title} · Storedesk` : 'Storedesk'
+  // The window's title names the screen in the app's language, again when the language changes.
+  const title = computed(() => {
+    const key = router.currentRoute.value.meta.title
+    return key ? t('titles.window', { screen: t(key) }) : BRAND
+  })
+  watchEffect(() => {
+    document.title = title.value
   })
 }

@@ -1,24 +1,36 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { parse } from 'date-fns'
-import { appAgo, appClock, appTime, clockPattern, clockTime, NOT_SET, storeDay, storeDayShort, storeDayTime, storeDayTimeShort, storeTimeFull, systemUses12HourClock, wallClock } from './dates'
-import { computerUtcOffset, setStoreUtcOffset, storeNow } from './store-time'
-import { count, plural } from './words'
+import { appAgo, appClock, appTime, clockPattern, clockTime, storeDay, storeDayShort, storeDayTime, storeDayTimeShort, storeTimeFull, uses12HourClock, wallClock } from './dates'
+import { computerUtcOffset, formatMoney, setStoreUtcOffset, storeNow } from './store-time'
+import { count, formatNumber, plural } from './words'
+import { applyLocale, setSystemLanguages } from '@/session/i18n'
 
-// The unit tests run in en-GB (vitest.config.ts): a 24-hour clock.
-afterEach(() => setStoreUtcOffset(null))
+const NOT_SET = 'not set'
+
+// The app's locale decides the format: these run as an English app on a British system (a
+// 24-hour clock, day before month), unless a test says otherwise.
+beforeEach(() => {
+  setSystemLanguages(['en-GB'])
+  applyLocale('en')
+})
+afterEach(() => {
+  setStoreUtcOffset(null)
+  setSystemLanguages(['en-US'])
+  applyLocale('en')
+})
 
 describe('store timestamps', () => {
   it('are shown as the store wrote them, short in lists and with the zone in full', () => {
-    expect(storeDay('2026-10-24 03:00:00')).toBe('Oct 24, 2026')
-    expect(storeDayTime('2026-10-24 03:00:00')).toBe('Oct 24, 2026, 03:00')
-    expect(storeTimeFull('2026-10-24 03:00:00')).toBe('Oct 24, 2026, 03:00 (store time)')
-    expect(storeTimeFull('2026-10-24T03:00:00+02:00', 'gmt')).toBe('Oct 24, 2026, 03:00 (GMT)')
+    expect(storeDay('2026-10-24 03:00:00')).toBe('24 Oct 2026')
+    expect(storeDayTime('2026-10-24 03:00:00')).toBe('24 Oct 2026, 03:00')
+    expect(storeTimeFull('2026-10-24 03:00:00')).toBe('24 Oct 2026, 03:00 (store time)')
+    expect(storeTimeFull('2026-10-24T03:00:00+02:00', 'gmt')).toBe('24 Oct 2026, 03:00 (GMT)')
   })
 
   it('move a GMT time onto the store’s clock once the store has told its offset, with the one label', () => {
     setStoreUtcOffset(-300)
-    expect(storeTimeFull('2026-10-24 03:00:00', 'gmt')).toBe('Oct 23, 2026, 22:00 (store time)')
+    expect(storeTimeFull('2026-10-24 03:00:00', 'gmt')).toBe('23 Oct 2026, 22:00 (store time)')
   })
 
   it('say "not set" for the zero date, nothing, or a date that does not exist', () => {
@@ -30,10 +42,10 @@ describe('store timestamps', () => {
 
   it('give a day of the store’s this year without its year', () => {
     const now = wallClock('2026-11-25 00:00:00')!
-    expect(storeDayShort('2026-10-24', now)).toBe('Oct 24')
-    expect(storeDayShort('2025-10-24', now)).toBe('Oct 24, 2025')
-    expect(storeDayTimeShort('2026-10-31T14:00:00-05:00', now)).toBe('Oct 31, 14:00')
-    expect(storeDayTimeShort('2025-10-31 14:00:00', now)).toBe('Oct 31, 2025, 14:00')
+    expect(storeDayShort('2026-10-24', now)).toBe('24 Oct')
+    expect(storeDayShort('2025-10-24', now)).toBe('24 Oct 2025')
+    expect(storeDayTimeShort('2026-10-31T14:00:00-05:00', now)).toBe('31 Oct, 14:00')
+    expect(storeDayTimeShort('2025-10-31 14:00:00', now)).toBe('31 Oct 2025, 14:00')
     expect(storeDayTimeShort('0000-00-00 00:00:00')).toBe(NOT_SET)
   })
 
@@ -41,23 +53,34 @@ describe('store timestamps', () => {
     // New Year's Eve 20:00 at UTC−05:00 is already next year in UTC.
     setStoreUtcOffset(-300)
     const at = Date.UTC(2027, 0, 1, 1, 0, 0)
-    expect(storeDayShort('2026-12-31', storeNow(at))).toBe('Dec 31')
+    expect(storeDayShort('2026-12-31', storeNow(at))).toBe('31 Dec')
+  })
+
+  it('follow the app’s language: an American English system, German, Chinese', () => {
+    setSystemLanguages(['en-US'])
+    expect(storeTimeFull('2026-10-24 15:00:00')).toBe('Oct 24, 2026, 3:00 PM (store time)')
+    applyLocale('de')
+    expect(storeTimeFull('2026-10-24 15:00:00')).toBe('24. Okt. 2026, 15:00 (Shopzeit)')
+    expect(storeDay('0000-00-00 00:00:00')).toBe('nicht festgelegt')
+    applyLocale('zh-CN')
+    expect(storeTimeFull('2026-10-24 15:00:00')).toBe('2026年10月24日 15:00（店铺时间）')
   })
 })
 
 describe('one clock', () => {
-  it('reads 12 or 24 hours as the system’s locale does', () => {
-    expect(systemUses12HourClock()).toBe(false)
+  it('reads 12 or 24 hours as the app’s locale does', () => {
+    expect(uses12HourClock()).toBe(false)
+    expect(uses12HourClock('en-US')).toBe(true)
     const d = new Date(2026, 10, 25, 15, 46, 56)
     expect(clockTime(d)).toBe('15:46')
-    expect(clockTime(d, true, true)).toBe('3:46:56 PM')
-    expect(clockTime(new Date(2026, 10, 25, 0, 5), false, true)).toBe('12:05 AM')
+    expect(clockTime(d, true, true, 'en-US')).toBe('3:46:56 PM')
+    expect(clockTime(new Date(2026, 10, 25, 0, 5), false, true, 'en-US')).toBe('12:05 AM')
   })
 
   it('reads back what it writes, on either clock (property)', () => {
     fc.assert(
       fc.property(fc.date({ min: new Date(2000, 0, 1), max: new Date(2099, 11, 31), noInvalidDate: true }), fc.boolean(), fc.boolean(), (d, seconds, twelve) => {
-        const text = clockTime(d, seconds, twelve)
+        const text = clockTime(d, seconds, twelve, 'en-US')
         const back = parse(text, clockPattern(seconds, twelve), d)
         expect(back.getHours()).toBe(d.getHours())
         expect(back.getMinutes()).toBe(d.getMinutes())
@@ -71,18 +94,20 @@ describe('one clock', () => {
 describe('the app’s own events', () => {
   it('are in this computer’s time, and "ago" only while recent', () => {
     const at = new Date(2026, 10, 25, 10, 42, 36).getTime()
-    expect(appTime(at)).toBe('Nov 25, 2026, 10:42:36')
+    expect(appTime(at)).toBe('25 Nov 2026, 10:42:36')
     expect(appClock(at)).toBe('10:42:36')
     expect(appAgo(at - 2 * 60_000, at)).toBe('2 minutes ago')
-    expect(appAgo(at - 3 * 24 * 60 * 60_000, at)).toBe('Nov 22, 2026, 10:42:36')
+    expect(appAgo(at - 3 * 24 * 60 * 60_000, at)).toBe('22 Nov 2026, 10:42:36')
     expect(appAgo(null)).toBe('never')
+    applyLocale('de')
+    expect(appAgo(at - 2 * 60_000, at)).toBe('vor 2 Minuten')
   })
 
   it('say they are this computer’s time where the store’s zone differs', () => {
     const at = new Date(2026, 10, 25, 10, 42, 36).getTime()
     setStoreUtcOffset(computerUtcOffset(at) - 300)
     expect(appClock(at)).toBe('10:42:36 (this computer’s time)')
-    expect(appTime(at)).toBe('Nov 25, 2026, 10:42:36 (this computer’s time)')
+    expect(appTime(at)).toBe('25 Nov 2026, 10:42:36 (this computer’s time)')
     setStoreUtcOffset(computerUtcOffset(at))
     expect(appClock(at)).toBe('10:42:36')
   })
@@ -95,5 +120,20 @@ describe('counts in words', () => {
     expect(count(1100, 'order')).toBe('1,100 orders')
     expect(count(2, 'entry')).toBe('2 entries')
     expect(plural('post', 1)).toBe('post')
+  })
+})
+
+describe('numbers and money in the app’s language', () => {
+  it('write the store’s currency the way the language writes money', () => {
+    setSystemLanguages(['en-US'])
+    expect(formatNumber(1100)).toBe('1,100')
+    expect(formatMoney(1234.5, 'EUR')).toBe('€1,234.50')
+    applyLocale('de')
+    expect(formatNumber(1100)).toBe('1.100')
+    expect(formatMoney(1234.5, 'EUR')).toBe('1.234,50\u00a0€')
+    expect(formatMoney(5, 'USD')).toBe('5,00\u00a0$')
+    applyLocale('zh-CN')
+    expect(formatMoney(1234.5, 'CNY')).toBe('¥1,234.50')
+    expect(formatMoney(3, 'NOT-A-CODE')).toBe('3.00 NOT-A-CODE')
   })
 })

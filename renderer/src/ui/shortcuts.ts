@@ -4,24 +4,26 @@
 // for its letter — are tested on their own; shell/use-app-shortcuts.ts wires it to the
 // window.
 
+import { t, type MessageKey } from '@/session/i18n'
+
 /** Where `g` then a letter goes. */
 export const GO_TARGETS = [
-  { key: 'o', path: '/orders', label: 'Orders' },
-  { key: 'c', path: '/checkouts', label: 'Abandoned checkouts' },
-  { key: 'b', path: '/blogs', label: 'Blogs' },
-  { key: 'l', path: '/collections', label: 'Collections' },
-  { key: 'm', path: '/meta-fields', label: 'Meta fields' },
-  { key: 'd', path: '/dashboard', label: 'Dashboard' },
-  { key: 's', path: '/settings', label: 'Settings' },
-] as const
+  { key: 'o', path: '/orders', label: 'nav.orders' },
+  { key: 'c', path: '/checkouts', label: 'nav.checkouts' },
+  { key: 'b', path: '/blogs', label: 'nav.blogs' },
+  { key: 'l', path: '/collections', label: 'nav.collections' },
+  { key: 'm', path: '/meta-fields', label: 'nav.metaFields' },
+  { key: 'd', path: '/dashboard', label: 'nav.dashboard' },
+  { key: 's', path: '/settings', label: 'nav.settings' },
+] as const satisfies readonly { key: string; path: string; label: MessageKey }[]
 
-/** What the panel lists, in its order. */
-export const SHORTCUTS: readonly { keys: string[]; does: string }[] = [
-  { keys: ['?'], does: 'Show these shortcuts' },
-  { keys: ['/'], does: 'Search on this screen' },
-  ...GO_TARGETS.map((target) => ({ keys: ['g', target.key], does: `Go to ${target.label}` })),
+/** What the panel lists, in its order (`does` in the app's language). */
+export const SHORTCUTS: readonly { keys: string[]; does: () => string }[] = [
+  { keys: ['?'], does: () => t('shortcuts.panel') },
+  { keys: ['/'], does: () => t('shortcuts.search') },
+  ...GO_TARGETS.map((target) => ({ keys: ['g', target.key], does: () => t('shortcuts.goTo', { place: t(target.label) }) })),
   // Read by the undo bar (features/sync/UndoBar.vue), listed here with the others.
-  { keys: ['Ctrl+Z'], does: 'Undo the last order change while it waits to be sent (⌘Z on a Mac)' },
+  { keys: ['Ctrl+Z'], does: () => t('shortcuts.undo') },
 ]
 
 /** How long `g` waits for its letter. */

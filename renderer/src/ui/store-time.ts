@@ -13,8 +13,7 @@
 import { shallowRef } from 'vue'
 import { TZDate } from '@date-fns/tz'
 import { addDays, format, startOfMonth } from 'date-fns'
-
-export const NOT_SET = 'not set'
+import { intlLocale } from '@/session/i18n'
 
 const MINUTE = 60_000
 const STAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?/
@@ -127,25 +126,30 @@ export function datePresetRange(preset: DatePreset, at: number, offset: number):
   }
 }
 
-/** One formatter per currency code (null: not a code Intl knows): building one costs far more than formatting with it, and every order row formats a total. */
+/** One formatter per locale and currency code (null: not a code Intl knows): building one costs far more than formatting with it, and every order row formats a total. */
 const moneyFormats = new Map<string, Intl.NumberFormat | null>()
 
-function moneyFormat(currency: string): Intl.NumberFormat | null {
-  let known = moneyFormats.get(currency)
+function moneyFormat(currency: string, locale: string): Intl.NumberFormat | null {
+  const id = `${locale}|${currency}`
+  let known = moneyFormats.get(id)
   if (known === undefined) {
     try {
-      known = new Intl.NumberFormat('en-US', { style: 'currency', currency })
+      known = new Intl.NumberFormat(locale, { style: 'currency', currency })
     } catch {
       known = null
     }
-    moneyFormats.set(currency, known)
+    moneyFormats.set(id, known)
   }
   return known
 }
 
-/** Intl money: the store's amount in its currency code (a bad code falls back to the plain number). */
-export function formatMoney(amount: number | string, currency: string): string {
+/**
+ * Intl money: the store's amount in the store's currency, written the way the app's language
+ * writes money ("€1,234.50" in English, "1.234,50 €" in German); a printout passes its own
+ * locale. A bad code falls back to the plain number and the code.
+ */
+export function formatMoney(amount: number | string, currency: string, locale: string = intlLocale()): string {
   const n = typeof amount === 'number' ? amount : Number(amount)
   const shown = Number.isFinite(n) ? n : 0
-  return moneyFormat(currency)?.format(shown) ?? `${shown.toFixed(2)} ${currency}`
+  return moneyFormat(currency, locale)?.format(shown) ?? `${shown.toFixed(2)} ${currency}`
 }

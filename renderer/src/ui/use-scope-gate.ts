@@ -2,7 +2,8 @@
 // an action needing a scope the store did not grant is disabled and names that scope.
 import { computed, toValue, type ComputedRef, type MaybeRefOrGetter } from 'vue'
 import { useConnectionsStore } from '@/session/connections-store'
-import { labelOf, SCOPE_LABELS } from '@/ui/labels'
+import { scopeLabel } from '@/ui/labels'
+import { t } from '@/session/i18n'
 
 export interface ScopeGate {
   allowed: ComputedRef<boolean>
@@ -11,7 +12,7 @@ export interface ScopeGate {
 }
 
 export function scopeRequirementMessage(scope: string): string {
-  return `Needs the permission “${labelOf(SCOPE_LABELS, scope, 'permission')}”`
+  return t('scope.needs', { permission: scopeLabel(scope) })
 }
 
 export function useScopeGate(scope: MaybeRefOrGetter<string>): ScopeGate {

@@ -1,9 +1,22 @@
-// Counts in words, through Intl.PluralRules: "1 order", "3 orders", "1,100 orders". Every
-// screen says a number of things through here, so no "(s)" and no "1 orders".
-const rules = new Intl.PluralRules('en-US')
-const numbers = new Intl.NumberFormat('en-US')
+// Numbers in the app's language (session/i18n's `intlLocale()`): "1,100" in English, "1.100" in
+// German. A count with its noun is a catalog message with an ICU plural
+// (`{n, plural, one {# order} other {# orders}}`), never a number glued to a word here.
+import { intlLocale } from '@/session/i18n'
 
-/** Nouns whose plural is not the singular plus "s". */
+const numbers = new Map<string, Intl.NumberFormat>()
+
+/** "1,100": a whole number or a decimal in the app's number format. */
+export function formatNumber(n: number, locale: string = intlLocale()): string {
+  let known = numbers.get(locale)
+  if (!known) {
+    known = new Intl.NumberFormat(locale)
+    numbers.set(locale, known)
+  }
+  return known.format(n)
+}
+
+// English nouns for the screens not yet moved to the catalog (their own words are English too).
+const rules = new Intl.PluralRules('en-US')
 const IRREGULAR: Record<string, string> = { entry: 'entries', category: 'categories', address: 'addresses', batch: 'batches', match: 'matches' }
 
 export function plural(noun: string, n: number): string {
@@ -12,5 +25,5 @@ export function plural(noun: string, n: number): string {
 
 /** "1 order", "1,100 orders". */
 export function count(n: number, noun: string): string {
-  return `${numbers.format(n)} ${plural(noun, n)}`
+  return `${formatNumber(n)} ${plural(noun, n)}`
 }

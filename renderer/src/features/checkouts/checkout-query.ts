@@ -11,7 +11,7 @@ import { isMatch } from 'date-fns'
 import type { Table } from 'dexie'
 import type { CheckoutEmail, CheckoutSummary } from '@common/store-api/resources'
 import { labelOf, REMINDER_LABELS } from '@/ui/labels'
-import { NOT_SET, storeDayTimeShort, storeTimeFull } from '@/ui/dates'
+import { notSet, storeDayTimeShort, storeTimeFull } from '@/ui/dates'
 
 const Day = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isMatch(s, 'yyyy-MM-dd'), 'expected YYYY-MM-DD')
 
@@ -137,7 +137,7 @@ export function reminderTimeline(emails: readonly CheckoutEmail[]): ReminderEntr
       id: e.id,
       template: labelOf(REMINDER_LABELS, e.template_id, 'reminder e-mail'),
       state: Number(e.is_sent) === 1 ? 'sent' : Number(e.is_need_send) === 1 ? 'scheduled' : 'not scheduled',
-      when: !isZero(e.send_time) ? storeTimeFull(e.send_time) : !isZero(e.send_time_gmt) ? storeTimeFull(e.send_time_gmt, 'gmt') : `send time ${NOT_SET}`,
+      when: !isZero(e.send_time) ? storeTimeFull(e.send_time) : !isZero(e.send_time_gmt) ? storeTimeFull(e.send_time_gmt, 'gmt') : `send time ${notSet()}`,
       whenShort: !isZero(e.send_time) ? storeDayTimeShort(e.send_time) : !isZero(e.send_time_gmt) ? `${storeDayTimeShort(e.send_time_gmt)} GMT` : '',
       coupon: e.coupon_code,
     }))
@@ -145,7 +145,7 @@ export function reminderTimeline(emails: readonly CheckoutEmail[]): ReminderEntr
 
 /** A reminder as the checkouts list says it: its name, and whether and when it went ("sent Oct 31, 14:00"). */
 export function reminderParts(entry: ReminderEntry): [name: string, state: string] {
-  if (entry.state === 'sent') return [entry.template, `sent ${entry.whenShort || NOT_SET}`]
+  if (entry.state === 'sent') return [entry.template, `sent ${entry.whenShort || notSet()}`]
   if (entry.state === 'scheduled') return [entry.template, entry.whenShort ? `due ${entry.whenShort}` : 'scheduled']
   return [entry.template, 'not scheduled']
 }

@@ -3,6 +3,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { flushPromises, mount } from '@vue/test-utils'
 import { api, resetFakeBridge, StoredeskError } from '@/bridge/testing/fake-bridge'
 import { SHOP_URL_MESSAGES } from './shop-url'
+import { t } from '@/session/i18n'
 import ConnectForm from './ConnectForm.vue'
 
 vi.mock('@/bridge', () => import('@/bridge/testing/fake-bridge'))
@@ -51,7 +52,7 @@ describe('ConnectForm', () => {
     const wrapper = mountForm()
     await wrapper.get('form').trigger('submit')
     await settle()
-    expect(wrapper.text()).toContain(SHOP_URL_MESSAGES.empty)
+    expect(wrapper.text()).toContain(t(SHOP_URL_MESSAGES.empty))
     expect(wrapper.text()).toContain('Enter the client ID the store issued for Storedesk.')
     expect(wrapper.text()).toContain('Enter the client secret that goes with the client ID.')
     expect(api.connections.begin).not.toHaveBeenCalled()
@@ -63,7 +64,7 @@ describe('ConnectForm', () => {
     await fill(wrapper, { shop: 'http://acme.example.com', clientId: 'id', secret: 'secret' })
     await wrapper.get('form').trigger('submit')
     await settle()
-    expect(wrapper.text()).toContain(SHOP_URL_MESSAGES.insecureHttp)
+    expect(wrapper.text()).toContain(t(SHOP_URL_MESSAGES.insecureHttp))
     expect(api.connections.begin).not.toHaveBeenCalled()
     wrapper.unmount()
   })

@@ -6,17 +6,19 @@ import { isWholeHost } from '@common/shop-host'
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
-export type ShopUrlCheck = { ok: true; url: string } | { ok: false; message: string }
+import type { MessageKey } from '@/session/i18n'
+
+export type ShopUrlCheck = { ok: true; url: string } | { ok: false; message: MessageKey }
 
 export const SHOP_URL_MESSAGES = {
-  empty: 'Enter the store’s address, for example https://acme.example.com.',
-  invalid: 'That is not a web address. Enter it like https://acme.example.com.',
-  insecureHttp: 'Use an https:// address. Plain http:// is only allowed for a store on this computer (127.0.0.1 or localhost).',
-  scheme: 'Use an https:// address.',
-  credentials: 'Leave the user name and password out of the address.',
-  queryOrFragment: 'Enter only the store’s address, without anything after ? or #.',
-  noDomain: 'That is only part of an address. Enter the whole domain, for example acme.example.com.',
-} as const
+  empty: 'connect.url.empty',
+  invalid: 'connect.url.invalid',
+  insecureHttp: 'connect.url.insecureHttp',
+  scheme: 'connect.url.scheme',
+  credentials: 'connect.url.credentials',
+  queryOrFragment: 'connect.url.queryOrFragment',
+  noDomain: 'connect.url.noDomain',
+} as const satisfies Record<string, MessageKey>
 
 export function checkShopUrl(input: string): ShopUrlCheck {
   const text = input.trim()

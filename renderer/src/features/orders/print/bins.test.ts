@@ -21,18 +21,18 @@ describe('parseBinCsv', () => {
     expect(preview.bins).toEqual([{ sku: 'MUG-1', bin: 'A-01' }, { sku: 'CAP', bin: 'D-4' }])
     expect({ read: preview.read, duplicates: preview.duplicates, emptySku: preview.emptySku, otherSkipped: preview.otherSkipped }).toEqual({ read: 7, duplicates: 2, emptySku: 1, otherSkipped: 2 })
     expect(preview.problems).toEqual([
-      { line: 3, message: 'The SKU is empty.' },
-      { line: 4, message: 'SKU MUG-1 is already in bin A-01 on line 2; this row (bin C-09) is skipped.' },
-      { line: 5, message: 'SKU TEE-R has no bin.' },
-      { line: 6, message: 'SKU MUG-1 repeats line 2; it is kept once.' },
-      { line: 7, message: 'It has no bin column.' },
+      { line: 3, message: { key: 'bins.emptySku' } },
+      { line: 4, message: { key: 'bins.otherBin', params: { sku: 'MUG-1', earlierBin: 'A-01', line: 2, bin: 'C-09' } } },
+      { line: 5, message: { key: 'bins.noBin', params: { sku: 'TEE-R' } } },
+      { line: 6, message: { key: 'bins.repeats', params: { sku: 'MUG-1', line: 2 } } },
+      { line: 7, message: { key: 'bins.noBinColumn' } },
     ])
   })
 
   it('refuses a file it cannot use as a whole, with the reason', () => {
-    expect(parseBinCsv('').fileError).toBe('The file is empty.')
-    expect(parseBinCsv('sku,quantity\nMUG-1,4').fileError).toBe('The header row needs a "sku" column and a "bin" column.')
-    expect(parseBinCsv('sku,bin\n,A-1').fileError).toBe('No row of the file has both a SKU and a bin.')
+    expect(parseBinCsv('').fileError).toEqual({ key: 'bins.empty' })
+    expect(parseBinCsv('sku,quantity\nMUG-1,4').fileError).toEqual({ key: 'bins.header' })
+    expect(parseBinCsv('sku,bin\n,A-1').fileError).toEqual({ key: 'bins.noneUsable' })
   })
 })
 

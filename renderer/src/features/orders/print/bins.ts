@@ -4,11 +4,12 @@
 // loaded before. The pick list reads it to walk the warehouse in bin order.
 import Papa from 'papaparse'
 import type { BinLocation, StoreDatabase } from '@/data'
+import type { Message } from '@/session/i18n'
 
 export interface BinProblem {
   /** 1-based line in the file. */
   line: number
-  message: string
+  message: Message
 }
 
 export interface BinPreview {
@@ -22,7 +23,7 @@ export interface BinPreview {
   otherSkipped: number
   problems: BinProblem[]
   /** Set when the file as a whole cannot be used (nothing is applied). */
-  fileError: string | null
+  fileError: Message | null
 }
 
 /** Longest SKU or bin kept: a label, not a document. */
@@ -38,7 +39,7 @@ export function parseBinCsv(text: string): BinPreview {
   const preview: BinPreview = { bins: [], read: 0, duplicates: 0, emptySku: 0, otherSkipped: 0, problems: [], fileError: null }
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' })
   const table = parsed.data
-  if (table.length === 0) return { ...preview, fileError: 'The file is empty.' }
+  if (table.length === 0) return { ...preview, fileError: { key: 'bins.empty' } }
 
   // A header row names its columns; without one, the first column is the SKU and the second the bin.
   const first = table[0]!.map(squash)
@@ -46,7 +47,7 @@ export function parseBinCsv(text: string): BinPreview {
   const binColumn = first.findIndex((cell) => BIN_HEADERS.includes(cell))
   const hasHeader = skuColumn >= 0 || binColumn >= 0
   if (hasHeader && (skuColumn < 0 || binColumn < 0)) {
-    return { ...preview, fileError: 'The header row needs a "sku" column and a "bin" column.' }
+    return { ...preview, fileError: { key: 'bins.header' } }
   }
   const columns = hasHeader ? { sku: skuColumn, bin: binColumn } : { sku: 0, bin: 1 }
   const start = hasHeader ? 1 : 0
@@ -56,27 +57,27 @@ export function parseBinCsv(text: string): BinPreview {
     const row = table[i]!
     const line = i + 1
     preview.read++
-    const skip = (message: string) => {
+    const skip = (message: Message) => {
       preview.otherSkipped++
       preview.problems.push({ line, message })
     }
     if (row.length <= Math.max(columns.sku, columns.bin)) {
-      skip('It has no bin column.')
+      skip({ key: 'bins.noBinColumn' })
       continue
     }
     const sku = row[columns.sku]!.trim()
     const bin = row[columns.bin]!.trim()
     if (!sku) {
       preview.emptySku++
-      preview.problems.push({ line, message: 'The SKU is empty.' })
+      preview.problems.push({ line, message: { key: 'bins.emptySku' } })
       continue
     }
     if (!bin) {
-      skip(`SKU ${sku} has no bin.`)
+      skip({ key: 'bins.noBin', params: { sku } })
       continue
     }
     if (sku.length > BIN_FIELD_MAX || bin.length > BIN_FIELD_MAX) {
-      skip(`The SKU or bin is longer than ${BIN_FIELD_MAX} characters.`)
+      skip({ key: 'bins.tooLong', params: { max: BIN_FIELD_MAX } })
       continue
     }
     const earlier = firstLineOf.get(sku)
@@ -86,15 +87,15 @@ export function parseBinCsv(text: string): BinPreview {
         line,
         message:
           earlier.bin === bin
-            ? `SKU ${sku} repeats line ${earlier.line}; it is kept once.`
-            : `SKU ${sku} is already in bin ${earlier.bin} on line ${earlier.line}; this row (bin ${bin}) is skipped.`,
+            ? { key: 'bins.repeats', params: { sku, line: earlier.line } }
+            : { key: 'bins.otherBin', params: { sku, earlierBin: earlier.bin, line: earlier.line, bin } },
       })
       continue
     }
     firstLineOf.set(sku, { line, bin })
     preview.bins.push({ sku, bin })
   }
-  if (preview.bins.length === 0) preview.fileError = 'No row of the file has both a SKU and a bin.'
+  if (preview.bins.length === 0) preview.fileError = { key: 'bins.noneUsable' }
   return preview
 }
 

@@ -1,0 +1,133 @@
+// The app's one vue-i18n instance and the words of every screen: `t(key, params)` in the
+// language chosen (locale-store.ts), reactive, so a screen reads again when the choice changes
+// and no restart is needed. Messages are ICU (intl-messageformat compiles them: plurals and
+// named arguments by the language's own rules); `intlLocale()` is the locale every Intl
+// formatter takes, so numbers, dates and money follow the same choice.
+import { createI18n, type MessageCompiler, type MessageContext } from 'vue-i18n'
+import { IntlMessageFormat } from 'intl-messageformat'
+import { en } from './en'
+import { de } from './de'
+import { zhCN } from './zh-CN'
+import { pseudoCatalog } from './pseudo'
+import type { Catalog, Message, MessageKey, MessageParams } from './catalog'
+
+/** The languages a person can choose, each named in itself. */
+export const APP_LOCALES = ['en', 'de', 'zh-CN'] as const
+export type AppLocale = (typeof APP_LOCALES)[number]
+/** The pseudo-locale of the layout and voice tests (pseudo.ts): chosen only by the tests. */
+export const PSEUDO_LOCALE = 'en-XA'
+export type UiLocale = AppLocale | typeof PSEUDO_LOCALE
+
+export const LOCALE_NAMES: Record<AppLocale, string> = { en: 'English', de: 'Deutsch', 'zh-CN': '简体中文' }
+
+export function isUiLocale(value: unknown): value is UiLocale {
+  return value === PSEUDO_LOCALE || (APP_LOCALES as readonly unknown[]).includes(value)
+}
+
+/**
+ * The app's language for the system's preferred languages (navigator.languages): the first
+ * one the app speaks. Chinese is Simplified only: a Traditional Chinese system (zh-TW, zh-HK,
+ * zh-Hant) is not given Simplified characters but the next language it lists.
+ */
+export function systemLocale(languages: readonly string[]): AppLocale {
+  for (const tag of languages) {
+    const lower = tag.toLowerCase()
+    if (lower === 'en' || lower.startsWith('en-')) return 'en'
+    if (lower === 'de' || lower.startsWith('de-')) return 'de'
+    if (lower === 'zh' || lower === 'zh-cn' || lower === 'zh-sg' || lower.startsWith('zh-hans')) return 'zh-CN'
+  }
+  return 'en'
+}
+
+const compiled = new Map<string, IntlMessageFormat>()
+
+/** ICU messages through intl-messageformat (tags off: a "<" in a message is text). */
+const messageCompiler: MessageCompiler = (message, { locale, key, onError }) => {
+  if (typeof message !== 'string') {
+    onError?.(Object.assign(new Error(`The message “${key}” is not a string.`), { code: 0 }) as Parameters<NonNullable<typeof onError>>[0])
+    return () => key
+  }
+  const intl = locale === PSEUDO_LOCALE ? 'en' : locale
+  const id = `${intl}\u0000${message}`
+  let format = compiled.get(id)
+  if (!format) {
+    format = new IntlMessageFormat(message, intl, undefined, { ignoreTag: true })
+    compiled.set(id, format)
+  }
+  const ready = format
+  // The named arguments, read one by one as the message asks for them.
+  return (ctx: MessageContext) => {
+    const value = (name: string | symbol) => (typeof name === 'string' ? ctx.named(name) : undefined)
+    const values = new Proxy({}, { get: (_t, name) => value(name), has: (_t, name) => value(name) !== undefined })
+    return String(ready.format(values as Record<string, string | number | Date>))
+  }
+}
+
+export const i18n = createI18n<[Catalog], UiLocale, false>({
+  legacy: false,
+  locale: 'en',
+  fallbackLocale: 'en',
+  messages: { en, de, 'zh-CN': zhCN, [PSEUDO_LOCALE]: pseudoCatalog(en) } as Record<UiLocale, Catalog>,
+  messageCompiler,
+  missingWarn: false,
+  fallbackWarn: false,
+})
+
+/** The language the screens speak now. */
+export function uiLocale(): UiLocale {
+  return i18n.global.locale.value
+}
+
+let systemLanguages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages
+
+/** Tests set the languages the "system" lists. */
+export function setSystemLanguages(languages: readonly string[]): void {
+  systemLanguages = languages
+}
+
+/**
+ * The locale of Intl's formatters: the system's own (its region's date order, number format and
+ * clock) when it speaks the app's language, else the language's default. en-GB stays en-GB
+ * under English; a German app on an English system formats as German.
+ */
+export function intlLocaleFor(locale: UiLocale): string {
+  if (locale === PSEUDO_LOCALE) return 'en-US'
+  const system = systemLanguages[0]
+  if (system && systemLocale([system]) === locale) return system
+  return locale
+}
+
+export function intlLocale(): string {
+  return intlLocaleFor(uiLocale())
+}
+
+/** Changes the screens' language at once (the locale store calls it). */
+export function applyLocale(locale: UiLocale): void {
+  i18n.global.locale.value = locale
+  if (typeof document !== 'undefined') document.documentElement.lang = locale === PSEUDO_LOCALE ? 'en' : locale
+}
+
+/** A message in the screens' language. */
+export function t(key: MessageKey, params?: MessageParams): string {
+  return params ? i18n.global.t(key, params) : i18n.global.t(key)
+}
+
+/** A message in a given language (printouts have their own, per store). */
+export function tIn(locale: UiLocale, key: MessageKey, params?: MessageParams): string {
+  return i18n.global.t(key, params ?? {}, { locale })
+}
+
+/** A message built elsewhere (data/, a service), in the screens' language. */
+export function say(message: Message): string {
+  return t(message.key, message.params)
+}
+
+/** True when `key` names a message (for codes that come from outside, e.g. an error's code). */
+export function hasMessage(key: string): key is MessageKey {
+  return i18n.global.te(key, 'en')
+}
+
+/** Several messages as one list, joined as the language joins a list: "2 drafts and 14 revisions". */
+export function sayList(messages: readonly Message[]): string {
+  return new Intl.ListFormat(intlLocale(), { style: 'long', type: 'conjunction' }).format(messages.map(say))
+}

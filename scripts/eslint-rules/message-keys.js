@@ -1,0 +1,66 @@
+// The lint rule "storedesk/message-keys": a message key the code names (t('orders.title'),
+// tIn(locale, 'print.slip.title'), { key: 'sync.failed' } in a Message) must exist in the English
+// catalog, and every catalog (de, zh-CN) must have it too. Keys are read from the catalogs'
+// modules themselves (renderer/src/session/i18n), so the rule and the app agree.
+// Reads script and template (Vue) alike.
+
+/** @param {object} catalog @returns {Set<string>} */
+function keysOf(catalog, prefix = '', out = new Set()) {
+  for (const [key, value] of Object.entries(catalog)) {
+    if (typeof value === 'string') out.add(`${prefix}${key}`)
+    else keysOf(value, `${prefix}${key}.`, out)
+  }
+  return out
+}
+
+/** Which argument of which function names a key. */
+const KEY_ARGUMENT = { t: 0, tIn: 1, te: 0 }
+
+/**
+ * @param {Record<string, object>} catalogs the catalogs by locale; the first is the source
+ * @returns {import('eslint').Rule.RuleModule}
+ */
+export function messageKeysRule(catalogs) {
+  const [source, ...others] = Object.entries(catalogs)
+  const known = keysOf(source[1])
+  const missingIn = new Map()
+  for (const [locale, catalog] of others) {
+    const keys = keysOf(catalog)
+    for (const key of known) if (!keys.has(key)) missingIn.set(key, [...(missingIn.get(key) ?? []), locale])
+  }
+
+  return {
+    meta: {
+      type: 'problem',
+      docs: { description: 'A message key must exist in every catalog' },
+      schema: [],
+      messages: {
+        unknown: 'The message “{{key}}” is not in the English catalog ({{source}}).',
+        missing: 'The message “{{key}}” is missing from the {{locales}} catalog.',
+      },
+    },
+    create(context) {
+      function check(node) {
+        if (!node || node.type !== 'Literal' || typeof node.value !== 'string') return
+        const key = node.value
+        if (!known.has(key)) context.report({ node, messageId: 'unknown', data: { key, source: source[0] } })
+        else if (missingIn.has(key)) context.report({ node, messageId: 'missing', data: { key, locales: missingIn.get(key).join(', ') } })
+      }
+      const visitors = {
+        CallExpression(node) {
+          const name = node.callee.type === 'Identifier' ? node.callee.name : node.callee.type === 'MemberExpression' && node.callee.property.type === 'Identifier' ? node.callee.property.name : null
+          if (name && name in KEY_ARGUMENT) check(node.arguments[KEY_ARGUMENT[name]])
+        },
+        // A Message built elsewhere: an object of `key` and perhaps `params`, nothing else.
+        ObjectExpression(node) {
+          const names = node.properties.map((p) => (p.type === 'Property' && p.key.type === 'Identifier' ? p.key.name : null))
+          if (!names.includes('key') || names.some((n) => n !== 'key' && n !== 'params')) return
+          check(node.properties[names.indexOf('key')].value)
+        },
+      }
+      const services = context.sourceCode.parserServices
+      if (services?.defineTemplateBodyVisitor) return services.defineTemplateBodyVisitor({ CallExpression: visitors.CallExpression }, visitors)
+      return visitors
+    },
+  }
+}
