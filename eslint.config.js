@@ -28,7 +28,7 @@ const RENDERER_LAYERS = {
   lib: ['shell', 'features', 'ui', 'data', 'session', 'bridge'],
 }
 /** The renderer folders whose templates speak only through the catalogs. */
-const CATALOGUED = ['shell', 'ui', 'features/settings', 'features/connect']
+const CATALOGUED = ['shell', 'ui', 'features/settings', 'features/connect', 'features/orders/print']
 /** Marks that are not words in any language. */
 const BARE_ALLOWED = ['(', ')', ',', '.', '&', '+', '-', '=', '*', '/', '#', '%', '!', '?', ':', '[', ']', '{', '}', '<', '>', '•', '·', '|', '…', '—', '–', '×', '→', '←', '↑', '↓', '“', '”', '‘', '’', '"', "'", '@', '$', '~']
 /** How deep below its layer folder (or its feature's folder) a renderer file may sit. */

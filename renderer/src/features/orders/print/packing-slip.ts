@@ -1,10 +1,12 @@
 // What one packing slip says about an order: the ship-to address as lines, the date in the
 // store's own time (ui/store-time.ts: the store's wall clock, never re-zoned), the items with SKU,
 // variant and quantity (prices only when the user turned them on), the customer's note and the
-// gift message (an order meta field or attribute, order-extras.ts).
+// gift message (an order meta field or attribute, order-extras.ts). Dates and money are written
+// in the printouts' own language (printout-details.ts), not necessarily the app's.
 import type { Order } from '@common/store-api/resources'
 import { formatMoney } from '@/ui/store-time'
 import { storeDay } from '@/ui/dates'
+import { intlLocaleFor, type UiLocale } from '@/session/i18n'
 import { quantityOf, variantOf } from './pick-list'
 
 export interface SlipItem {
@@ -41,12 +43,13 @@ export function shipToLines(address: Partial<Order['shipping_address']>): string
   ].filter(Boolean)
 }
 
-export function packingSlip(order: Order, giftMessage = ''): PackingSlip {
-  const money = (n: number | string) => formatMoney(n, order.order_currency)
+export function packingSlip(order: Order, giftMessage = '', language: UiLocale = 'en'): PackingSlip {
+  const locale = intlLocaleFor(language)
+  const money = (n: number | string) => formatMoney(n, order.order_currency, locale)
   return {
     orderId: order.ID,
     number: order.number,
-    date: storeDay(order.post_date),
+    date: storeDay(order.post_date, locale),
     shipTo: shipToLines(order.shipping_address),
     items: order.line_items.map((item) => ({
       sku: item.sku.trim(),

@@ -3,11 +3,11 @@
 // printToPDF), the browser shell prints its own page with window.print(), where the browser's
 // print dialog is also how a PDF is saved. Each answers what to tell the user, or null.
 import type { PrintRequest } from '@common/ipc-contract'
-import { api, shell, StoredeskError } from '@/bridge'
+import { api, shell } from '@/bridge'
+import { t, type MessageKey } from '@/session/i18n'
+import { errorWords } from '@/ui/error-words'
 
-export const BROWSER_PDF_HINT = 'In the browser, use Print and choose “Save as PDF” as the printer.'
-
-const failure = (error: unknown, doing: string) => (error instanceof StoredeskError ? error.message : `${doing} did not work. Try again.`)
+const failure = (error: unknown, fallback: MessageKey) => errorWords(error, fallback)
 
 export async function printSheets(request: PrintRequest): Promise<string | null> {
   if (shell === 'web') {
@@ -18,16 +18,16 @@ export async function printSheets(request: PrintRequest): Promise<string | null>
     await api.print.print(request)
     return null
   } catch (error) {
-    return failure(error, 'Printing')
+    return failure(error, 'print.printFailed')
   }
 }
 
 export async function saveSheetsAsPdf(request: PrintRequest): Promise<string | null> {
-  if (shell === 'web') return BROWSER_PDF_HINT
+  if (shell === 'web') return t('print.browserPdf')
   try {
     const { savedTo } = await api.print.savePdf(request)
-    return savedTo ? `Saved to ${savedTo}.` : null
+    return savedTo ? t('print.savedTo', { path: savedTo }) : null
   } catch (error) {
-    return failure(error, 'Saving the PDF')
+    return failure(error, 'print.pdfFailed')
   }
 }

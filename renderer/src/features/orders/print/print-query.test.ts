@@ -8,11 +8,11 @@ describe('parsePrintQuery', () => {
   })
 
   it('says what is wrong with a link instead of printing something else', () => {
-    expect(parsePrintQuery({ ids: '1' })).toEqual({ ok: false, message: 'This print link does not say whether to print a pick list or packing slips.' })
-    expect(parsePrintQuery({ kind: 'pick', ids: '' })).toEqual({ ok: false, message: 'No orders were selected to print. Select orders in the order list first.' })
-    expect(parsePrintQuery({ kind: 'pick', ids: '1,x' })).toMatchObject({ ok: false, message: expect.stringContaining('cannot read') })
+    expect(parsePrintQuery({ ids: '1' })).toEqual({ ok: false, message: { key: 'print.query.kind' } })
+    expect(parsePrintQuery({ kind: 'pick', ids: '' })).toEqual({ ok: false, message: { key: 'print.query.none' } })
+    expect(parsePrintQuery({ kind: 'pick', ids: '1,x' })).toEqual({ ok: false, message: { key: 'print.query.unreadable' } })
     const many = Array.from({ length: MAX_PRINT_ORDERS + 1 }, (_, i) => i + 1).join(',')
-    expect(parsePrintQuery({ kind: 'pick', ids: many })).toEqual({ ok: false, message: `At most ${MAX_PRINT_ORDERS} orders can be printed at once; ${MAX_PRINT_ORDERS + 1} were selected.` })
+    expect(parsePrintQuery({ kind: 'pick', ids: many })).toEqual({ ok: false, message: { key: 'print.query.tooMany', params: { max: MAX_PRINT_ORDERS, n: MAX_PRINT_ORDERS + 1 } } })
   })
 })
 

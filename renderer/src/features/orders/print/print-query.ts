@@ -2,6 +2,7 @@
 // a link with a bad kind or IDs says so in words instead of printing something else. Also the
 // paper sizes' page CSS (the @page rule both the preview and the printer follow).
 import { PAPER_SIZES, type PaperSize } from '@common/ipc-contract'
+import type { Message, MessageKey } from '@/session/i18n'
 
 export type PrintKind = 'pick' | 'slips'
 
@@ -21,19 +22,19 @@ export function isPaperSize(value: unknown): value is PaperSize {
   return typeof value === 'string' && (PAPER_SIZES as readonly string[]).includes(value)
 }
 
-export function parsePrintQuery(query: Record<string, unknown>): { ok: true; value: PrintQuery } | { ok: false; message: string } {
+export function parsePrintQuery(query: Record<string, unknown>): { ok: true; value: PrintQuery } | { ok: false; message: Message } {
   const kind = first(query.kind)
-  if (kind !== 'pick' && kind !== 'slips') return { ok: false, message: 'This print link does not say whether to print a pick list or packing slips.' }
+  if (kind !== 'pick' && kind !== 'slips') return { ok: false, message: { key: 'print.query.kind' } }
   const raw = first(query.ids).split(',').map((part) => part.trim()).filter(Boolean)
-  if (raw.length === 0) return { ok: false, message: 'No orders were selected to print. Select orders in the order list first.' }
-  if (raw.some((part) => !/^\d{1,15}$/.test(part))) return { ok: false, message: 'This print link names orders Storedesk cannot read. Select the orders again in the order list.' }
+  if (raw.length === 0) return { ok: false, message: { key: 'print.query.none' } }
+  if (raw.some((part) => !/^\d{1,15}$/.test(part))) return { ok: false, message: { key: 'print.query.unreadable' } }
   const ids = [...new Set(raw.map(Number))]
-  if (ids.length > MAX_PRINT_ORDERS) return { ok: false, message: `At most ${MAX_PRINT_ORDERS} orders can be printed at once; ${ids.length} were selected.` }
+  if (ids.length > MAX_PRINT_ORDERS) return { ok: false, message: { key: 'print.query.tooMany', params: { max: MAX_PRINT_ORDERS, n: ids.length } } }
   const paper = first(query.paper)
   return { ok: true, value: { kind, ids, paper: isPaperSize(paper) ? paper : null } }
 }
 
-export const PAPER_LABELS: Record<PaperSize, string> = { a4: 'A4', letter: 'Letter', '4x6': '4 × 6 in label' }
+export const PAPER_LABELS: Record<PaperSize, MessageKey> = { a4: 'print.paper.a4', letter: 'print.paper.letter', '4x6': 'print.paper.label' }
 
 /** Each paper's page box and margin: the sheets are laid out inside it on screen and on paper. */
 export const PAPER_CSS: Record<PaperSize, { size: string; width: string; height: string; margin: string }> = {
