@@ -136,3 +136,23 @@ test('a packing slip prints in English while the app is in German', async ({ pag
   expect(german).toContain(de('print.slip.title'))
   expect(german).toContain(`Bestellung #${number}`)
 })
+
+test('a post is spell checked in its own language, kept with its draft; the app’s by default', async ({ page }) => {
+  const en = words('en')
+  await connectDemoStore(page)
+  await page.getByRole('navigation', { name: en('nav.main') }).getByRole('link', { name: en('nav.blogs'), exact: true }).click()
+  await page.getByRole('main').getByRole('table').getByRole('button').first().click()
+  const editor = page.locator('.ProseMirror')
+  await expect(editor).toBeVisible()
+  const languageOf = () => editor.evaluate((el) => el.closest('[lang]')?.getAttribute('lang'))
+  expect(await languageOf()).toBe('en')
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveJSProperty('spellcheck', true)
+
+  await page.getByRole('combobox', { name: en('editor.language.label') }).click()
+  await page.getByRole('option', { name: 'German', exact: true }).click()
+  await expect.poll(languageOf).toBe('de')
+  // Kept with the post's draft: there again after the window reloads.
+  await page.reload()
+  await expect(editor).toBeVisible()
+  await expect.poll(languageOf).toBe('de')
+})

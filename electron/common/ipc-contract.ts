@@ -193,6 +193,9 @@ export type SavePdfOutcome = z.infer<typeof SavePdfOutcome>
 
 const none = z.tuple([])
 
+/** A BCP 47 language tag as the app writes one ("de", "zh-CN", "en-US"). */
+export const LanguageTag = z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/).max(35)
+
 // ---------------------------------------------------------------- channels
 
 /** Request/response channels: `namespace.method` → argument tuple and result. */
@@ -202,6 +205,12 @@ export const channels = {
   'app.openExternal': { args: z.tuple([z.string().url().max(4096)]), result: z.null() },
   /** A desktop notification, shown only while the app's window is not focused; true when one was shown. */
   'app.notify': { args: z.tuple([z.object({ title: z.string().min(1).max(200), body: z.string().max(1000) })]), result: z.boolean() },
+  /**
+   * The language being written (a post's, in the editor; null: the user's own languages): the
+   * session's spell checker checks it first. The dictionaries set come back (empty where the
+   * shell has none of its own: the browser shell, whose browser follows the field's `lang`).
+   */
+  'app.setSpellCheckLanguage': { args: z.tuple([LanguageTag.nullable()]), result: z.array(z.string()) },
 
   'connections.get': { args: none, result: ConnectionsState },
   'connections.setActive': { args: z.tuple([z.string().min(1).max(128)]), result: ConnectionsState },

@@ -210,6 +210,18 @@ describe('Electron shell wiring', () => {
     expect(rec.session.spellCheckerLanguages).toEqual(process.platform === 'darwin' ? [] : ['de-DE', 'en-GB'])
   })
 
+  it('checks a post’s language first while it is written, the user’s own after it', () => {
+    const set = rec.services.host!.setSpellCheckLanguage!
+    if (process.platform === 'darwin') {
+      expect(set('en-US')).toEqual([])
+      return
+    }
+    expect(set('en-US')).toEqual(['en-US', 'de-DE', 'en-GB'])
+    expect(rec.session.spellCheckerLanguages).toEqual(['en-US', 'de-DE', 'en-GB'])
+    expect(set(null)).toEqual(['de-DE', 'en-GB'])
+    expect(rec.session.spellCheckerLanguages).toEqual(['de-DE', 'en-GB'])
+  })
+
   it('denies every permission request and check', () => {
     const answers: boolean[] = []
     ;(rec.session.permissionRequest as unknown as (c: unknown, p: string, cb: (ok: boolean) => void) => void)({}, 'media', (ok) => answers.push(ok))

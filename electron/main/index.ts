@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, Menu, net, Notification, protocol, safeStorage, session, shell } from 'electron'
-import { editableContextMenu, spellCheckerLanguages } from './spellcheck'
+import { editableContextMenu, spellCheckerLanguages, writingLanguages } from './spellcheck'
 import { createFolderPicker } from './folder-picker'
 import type { HostCapabilities, MainServices } from '../services/host-contract'
 import { createMainServices } from '../services/main-services'
@@ -81,6 +81,14 @@ async function createServices(): Promise<MainServices> {
       show: (options) => new Notification(options).show(),
     }),
     chooseFolder: createFolderPicker(() => mainWindow),
+    setSpellCheckLanguage: (language) => {
+      // macOS's checker chooses its own languages: nothing to set there.
+      if (process.platform === 'darwin') return []
+      const ses = session.defaultSession
+      const languages = writingLanguages(language, app.getPreferredSystemLanguages(), ses.availableSpellCheckerLanguages)
+      ses.setSpellCheckerLanguages(languages)
+      return languages
+    },
     ...(process.env.STOREDESK_DEMO_STORE_URL ? { demoStoreUrl: process.env.STOREDESK_DEMO_STORE_URL } : {}),
   }
   const services = await createMainServices(host)

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The spell checker's languages and the editable fields' context menu (pure: no Electron needed).
 import { describe, expect, it, vi } from 'vitest'
-import { editableContextMenu, spellCheckerLanguages } from './spellcheck'
+import { editableContextMenu, spellCheckerLanguages, writingLanguages } from './spellcheck'
 
 describe('spellCheckerLanguages', () => {
   const available = ['de-DE', 'en-GB', 'en-US', 'fr', 'pt-BR']
@@ -10,6 +10,18 @@ describe('spellCheckerLanguages', () => {
   })
   it('falls back to US English', () => {
     expect(spellCheckerLanguages(['ja-JP'], available)).toEqual(['en-US'])
+  })
+})
+
+describe('writingLanguages', () => {
+  const available = ['de-DE', 'en-GB', 'en-US', 'zh-CN']
+  it('checks the language being written first, then the user’s own', () => {
+    expect(writingLanguages('zh-CN', ['de-CH', 'en-GB'], available)).toEqual(['zh-CN', 'de-DE', 'en-GB'])
+    expect(writingLanguages('en', ['de-CH'], available)).toEqual(['en-GB', 'de-DE'])
+  })
+  it('is the user’s own languages when nothing is being written, or the language has no dictionary', () => {
+    expect(writingLanguages(null, ['de-CH'], available)).toEqual(['de-DE'])
+    expect(writingLanguages('ja', ['de-CH'], available)).toEqual(['de-DE'])
   })
 })
 

@@ -2,8 +2,10 @@
 // system's preferred ones that Chromium has dictionaries for), and an editable field's context
 // menu offers the suggestions for a misspelled word. The menu is native and built here from the
 // `context-menu` event's own suggestions, so nothing has to reach the renderer: no IPC channel.
-// The renderer's part is only `spellcheck="true"` on the fields. macOS uses the system's checker,
-// which chooses its languages itself.
+// The renderer's part is `spellcheck="true"` on the fields, and the language being written: the
+// blog editor names its post's language (app.setSpellCheckLanguage), which is checked first, the
+// user's own languages after it. macOS uses the system's checker, which chooses its languages
+// itself.
 import type { ContextMenuParams, MenuItemConstructorOptions } from 'electron'
 
 /** Dictionaries for `preferred` ("de-CH" falls back to a "de-…" dictionary), in the user's order; US English when none match. */
@@ -19,6 +21,11 @@ export function spellCheckerLanguages(preferred: readonly string[], available: r
   }
   if (chosen.length === 0) add(available.find((language) => language === 'en-US'))
   return chosen
+}
+
+/** The dictionaries while `writing` is written: its own first, then the user's (as spellCheckerLanguages). */
+export function writingLanguages(writing: string | null, preferred: readonly string[], available: readonly string[]): string[] {
+  return spellCheckerLanguages(writing ? [writing, ...preferred] : preferred, available)
 }
 
 export interface SpellingActions {

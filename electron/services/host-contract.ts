@@ -39,6 +39,11 @@ export interface HostCapabilities {
    * shell cannot show one (the browser shell downloads exports instead).
    */
   chooseFolder?: (options: { title: string; buttonLabel: string }) => Promise<string | null>
+  /**
+   * Checks spelling in `language` first (null: the user's own languages only) and returns the
+   * dictionaries set. Absent where the shell has no spell checker of its own (the browser shell).
+   */
+  setSpellCheckLanguage?: (language: string | null) => string[]
 }
 
 export interface MainServices {

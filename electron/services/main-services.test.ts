@@ -449,3 +449,21 @@ describe('localData.exportToFolder', () => {
     })
   })
 })
+
+describe('the spell checker’s language', () => {
+  it('is handed to the shell that has a checker, and checked as a language tag first', async () => {
+    const asked: (string | null)[] = []
+    const s = await start({ ...makeHost(), setSpellCheckLanguage: (language) => (asked.push(language), language ? [language] : []) })
+    expect(await ok(s, 'app.setSpellCheckLanguage', ['de'])).toEqual(['de'])
+    expect(await ok(s, 'app.setSpellCheckLanguage', [null])).toEqual([])
+    for (const bad of [['de; rm -rf /'], ['x'.repeat(40)], [42], []]) {
+      expect(await s.invoke('app.setSpellCheckLanguage', bad)).toMatchObject({ ok: false, error: { code: 'bad_request' } })
+    }
+    expect(asked).toEqual(['de', null])
+  })
+
+  it('sets nothing where the shell has no checker of its own (the browser follows the field’s lang)', async () => {
+    const s = await start()
+    expect(await ok(s, 'app.setSpellCheckLanguage', ['zh-CN'])).toEqual([])
+  })
+})

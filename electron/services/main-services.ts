@@ -220,6 +220,8 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
 
     'app.notify': async ([{ title, body }]) => host.notify?.(title, body) ?? false,
 
+    'app.setSpellCheckLanguage': async ([language]) => host.setSpellCheckLanguage?.(language) ?? [],
+
     'connections.get': () => connectionsState(),
 
     'connections.setActive': async ([id]) => {

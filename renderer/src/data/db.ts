@@ -97,6 +97,8 @@ export interface BlogDraft {
   /** updated_at of the store's copy the draft started from; null for a new post. */
   baseUpdatedAt: string | null
   savedAt: number
+  /** The language the post is written in (BCP 47), for the spell checker; absent: the app's. Never sent to the store. */
+  language?: string
 }
 
 export interface BlogRevision {

@@ -265,6 +265,13 @@ export const de: Catalog = {
       empty: 'Diese Bestellungen haben keine Artikel zum Picken.',
     },
   },
+  editor: {
+    language: {
+      label: 'Sprache dieses Beitrags',
+      sameAsApp: 'Wie die App ({language})',
+      hint: 'Die Rechtschreibung wird in dieser Sprache geprüft.',
+    },
+  },
   settings: {
     title: 'Einstellungen',
     theme: 'Design',

@@ -265,6 +265,13 @@ export const en = {
       empty: 'These orders have no items to pick.',
     },
   },
+  editor: {
+    language: {
+      label: 'Language of this post',
+      sameAsApp: 'Same as the app ({language})',
+      hint: 'Spelling is checked in this language.',
+    },
+  },
   settings: {
     title: 'Settings',
     theme: 'Theme',

@@ -265,6 +265,13 @@ export const zhCN: Catalog = {
       empty: '这些订单没有需要拣货的商品。',
     },
   },
+  editor: {
+    language: {
+      label: '这篇文章的语言',
+      sameAsApp: '与应用相同（{language}）',
+      hint: '按此语言检查拼写。',
+    },
+  },
   settings: {
     title: '设置',
     theme: '主题',

@@ -28,6 +28,8 @@ export function useBlogDraft(options: { flushEditor: () => void }) {
   const baseUpdatedAt = ref<string | null>(null)
   const loaded = ref(false)
   const savedAt = ref<number | null>(null)
+  /** The post's own language for the spell checker (kept with the draft); null: the app's. */
+  const language = ref<string | null>(null)
   /** A change not yet written to this device's cache (the status says so until it is). */
   const savePending = ref(false)
   const baseline = draftBaseline()
@@ -74,6 +76,7 @@ export function useBlogDraft(options: { flushEditor: () => void }) {
     fields.collectionKeys = [...(draft?.fields.collectionKeys ?? stored.collectionKeys)]
     baseUpdatedAt.value = draft ? draft.baseUpdatedAt : ((cached?.server?.updated_at as string | undefined) ?? cached?.updated_at ?? null)
     savedAt.value = draft?.savedAt ?? null
+    language.value = draft?.language ?? null
     baseline.forgetSaved()
     slugFollowsTitle = !fields.seo_slug || fields.seo_slug === slugify(fields.title)
     baseline.startFrom(stored)
@@ -114,10 +117,30 @@ export function useBlogDraft(options: { flushEditor: () => void }) {
       return
     }
     const now = Date.now()
-    await db.blogDrafts.put({ key: key.value, fields: current, baseUpdatedAt: baseUpdatedAt.value, savedAt: now })
+    await db.blogDrafts.put({ key: key.value, fields: current, baseUpdatedAt: baseUpdatedAt.value, savedAt: now, ...(language.value ? { language: language.value } : {}) })
     save.written()
     savedAt.value = now
     if (autosaveTimer === undefined) savePending.value = false
+  }
+
+  /**
+   * The writer chose the post's language: kept with its draft at once (a draft of the fields as
+   * they are is started if there is none, so the choice is not lost when the post is left).
+   */
+  async function chooseLanguage(value: string | null) {
+    language.value = value
+    const db = database.value
+    if (!db || !loaded.value || !key.value) return
+    const kept = { ...(value ? { language: value } : {}) }
+    const existing = await db.blogDrafts.get(key.value)
+    if (existing) {
+      const { language: _old, ...rest } = existing
+      await db.blogDrafts.put({ ...rest, ...kept })
+    } else {
+      const now = Date.now()
+      await db.blogDrafts.put({ key: key.value, fields: snapshot(), baseUpdatedAt: baseUpdatedAt.value, savedAt: now, ...kept })
+      savedAt.value = now
+    }
   }
 
   function scheduleAutosave() {
@@ -160,8 +183,8 @@ export function useBlogDraft(options: { flushEditor: () => void }) {
   })
 
   return {
-    key, fields, baseUpdatedAt, loaded, savedAt, savePending, row, storeId, isNew, baseline,
-    snapshot, changed, startFromCurrent, deleteDraft, saveDraft, scheduleAutosave, editSlug,
+    key, fields, baseUpdatedAt, loaded, savedAt, savePending, row, storeId, isNew, baseline, language,
+    snapshot, changed, startFromCurrent, deleteDraft, saveDraft, scheduleAutosave, editSlug, chooseLanguage,
     /** Runs before each post is shown (the revision history starts afresh per post). */
     onLoad: (listener: () => void) => void loadListeners.push(listener),
   }
