@@ -13,8 +13,11 @@ function keysOf(catalog, prefix = '', out = new Set()) {
   return out
 }
 
-/** Which argument of which function names a key. */
-const KEY_ARGUMENT = { t: 0, tIn: 1, te: 0 }
+/** Which argument of which function (as session/i18n exports it) names a key. */
+const KEY_ARGUMENT = { t: 0, tIn: 1 }
+/** The module the catalogs' functions come from; a file's own `t` is none of the rule's business. */
+const I18N_MODULE = /(^@\/session\/i18n$)|(\/i18n$)/
+const DOTTED_KEY = /^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/
 
 /**
  * @param {Record<string, object>} catalogs the catalogs by locale; the first is the source
@@ -40,6 +43,9 @@ export function messageKeysRule(catalogs) {
       },
     },
     create(context) {
+      /** Local name → exported name, for what this file imports from the catalogs' module. */
+      const imported = new Map()
+      let usesCatalogs = false
       function check(node) {
         if (!node || node.type !== 'Literal' || typeof node.value !== 'string') return
         const key = node.value
@@ -47,15 +53,23 @@ export function messageKeysRule(catalogs) {
         else if (missingIn.has(key)) context.report({ node, messageId: 'missing', data: { key, locales: missingIn.get(key).join(', ') } })
       }
       const visitors = {
+        ImportDeclaration(node) {
+          if (!I18N_MODULE.test(String(node.source.value))) return
+          usesCatalogs = true
+          for (const spec of node.specifiers) if (spec.type === 'ImportSpecifier' && spec.imported.type === 'Identifier') imported.set(spec.local.name, spec.imported.name)
+        },
         CallExpression(node) {
-          const name = node.callee.type === 'Identifier' ? node.callee.name : node.callee.type === 'MemberExpression' && node.callee.property.type === 'Identifier' ? node.callee.property.name : null
+          if (node.callee.type !== 'Identifier') return
+          const name = imported.get(node.callee.name)
           if (name && name in KEY_ARGUMENT) check(node.arguments[KEY_ARGUMENT[name]])
         },
         // A Message built elsewhere: an object of `key` and perhaps `params`, nothing else.
         ObjectExpression(node) {
+          if (!usesCatalogs) return
           const names = node.properties.map((p) => (p.type === 'Property' && p.key.type === 'Identifier' ? p.key.name : null))
           if (!names.includes('key') || names.some((n) => n !== 'key' && n !== 'params')) return
-          check(node.properties[names.indexOf('key')].value)
+          const value = node.properties[names.indexOf('key')].value
+          if (value.type === 'Literal' && typeof value.value === 'string' && DOTTED_KEY.test(value.value)) check(value)
         },
       }
       const services = context.sourceCode.parserServices

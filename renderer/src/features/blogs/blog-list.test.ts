@@ -33,12 +33,12 @@ describe('listItems', () => {
     ]
     const items = listItems(rows, drafts, outbox, true, NOW)
     expect(items.map((item) => [item.title, item.state.label, item.localOnly])).toEqual([
-      ['Live one', 'Published Oct 24, 2026, 03:00', false],
+      ['Live one', 'Published Oct 24, 2026, 3:00 AM', false],
       ['Sending one', 'Sending…', false],
       ['Edited here, new title', 'Draft on this device', false],
       ['Clashing', 'In conflict: choose a version', false],
       ['Refused', 'Failed: Slug: is already taken', false],
-      ['Later', 'Scheduled for Jan 15, 2027, 09:30', false],
+      ['Later', 'Scheduled for Jan 15, 2027, 9:30 AM', false],
       ['Hidden one', 'Hidden on the store', false],
       ['Written offline', 'Draft on this device', true],
     ])

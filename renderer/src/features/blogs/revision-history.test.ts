@@ -14,7 +14,7 @@ const revision = (extra: Partial<BlogRevision>): BlogRevision => ({ key: 'store:
 
 describe('revisionLabel', () => {
   it('names each revision by its cause', () => {
-    expect(revisionLabel(revision({ reason: 'store', storeUpdatedAt: '2026-03-02 10:15:00' }))).toBe('As on the store, Mar 2, 2026, 10:15')
+    expect(revisionLabel(revision({ reason: 'store', storeUpdatedAt: '2026-03-02 10:15:00' }))).toBe('As on the store, Mar 2, 2026, 10:15 AM')
     expect(revisionLabel(revision({ reason: 'timer' }))).toBe('While writing')
     expect(revisionLabel(revision({ reason: 'publish' }))).toBe('Before publishing')
     expect(revisionLabel(revision({ reason: 'restore' }))).toBe('Before restoring')
@@ -23,7 +23,7 @@ describe('revisionLabel', () => {
 
   it('names the revision a restore replaced by its time and cause', () => {
     const restored = revision({ reason: 'store', storeUpdatedAt: '2026-03-02 10:15:00', createdAt: new Date(2026, 2, 2, 14, 5, 9).getTime() })
-    expect(revisionLabel(revision({ reason: 'restore', restoring: restoringWhat(restored) }))).toBe('Before restoring the revision of Mar 2, 14:05:09 (As on the store, Mar 2, 2026, 10:15)')
+    expect(revisionLabel(revision({ reason: 'restore', restoring: restoringWhat(restored) }))).toBe('Before restoring the revision of Mar 2, 2:05:09 PM (As on the store, Mar 2, 2026, 10:15 AM)')
   })
 })
 
@@ -41,7 +41,7 @@ describe('keepStoreOriginal', () => {
     expect(first).toMatchObject({ reason: 'store', createdAt: 1000, storeUpdatedAt: '2026-03-02 10:15:00' })
     expect(first!.fields.content).toBe(STORE_HTML)
     expect(first!.fields).toMatchObject({ title: 'Post 7', summary: 'On the store', seo_slug: 'post-7', status: 2, author: 'Ada' })
-    expect(revisionLabel(first!)).toBe('As on the store, Mar 2, 2026, 10:15')
+    expect(revisionLabel(first!)).toBe('As on the store, Mar 2, 2026, 10:15 AM')
 
     // A newer store version (after a publish) is kept again, as its own revision.
     expect(await keepStoreOriginal(db, cachedBlog({ updated_at: '2026-03-03 08:00:00', content: '<p>New</p>' }), 3000)).toBe(true)

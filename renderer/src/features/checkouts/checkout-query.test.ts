@@ -112,8 +112,8 @@ describe('the reminder e-mail timeline', () => {
     ]).map(reminderParts)
     const year = (y: string) => (new Date().getFullYear() === Number(y) ? '' : `, ${y}`)
     expect(lines).toEqual([
-      ['First reminder', `sent Oct 31${year('2026')}, 14:00`],
-      ['Second reminder', `due Nov 1${year('2026')}, 19:00 GMT`],
+      ['First reminder', `sent Oct 31${year('2026')}, 2:00 PM`],
+      ['Second reminder', `due Nov 1${year('2026')}, 7:00 PM GMT`],
       ['Third reminder', 'not scheduled'],
     ])
   })

@@ -34,8 +34,8 @@ describe('an order’s timeline', () => {
       'Order placed',
     ])
     // Every time is on the store's clock (5 hours behind GMT here), this app's events too.
-    expect(timeline.at(-1)?.when).toBe('Mar 1, 2026, 09:00 (store time)')
-    expect(timeline[3]?.when).toBe('Mar 2, 2026, 15:00 (store time)')
+    expect(timeline.at(-1)?.when).toBe('Mar 1, 2026, 9:00 AM (store time)')
+    expect(timeline[3]?.when).toBe('Mar 2, 2026, 3:00 PM (store time)')
     expect(timeline.find((e) => e.title.startsWith('Refunded'))?.detail).toBe('Damaged')
   })
 
