@@ -28,7 +28,10 @@ const RENDERER_LAYERS = {
   lib: ['shell', 'features', 'ui', 'data', 'session', 'bridge'],
 }
 /** The renderer folders whose templates speak only through the catalogs. */
-const CATALOGUED = ['shell', 'ui', 'features/settings', 'features/connect', 'features/orders/print']
+const CATALOGUED = [
+  'shell', 'ui', 'features/settings', 'features/connect', 'features/orders/print',
+  'features/orders/OrdersPage.vue', 'features/orders/components/OrderFilters.vue', 'features/orders/components/OrderColumnChooser.vue', 'features/orders/components/OrderBadges.vue',
+]
 /** Marks that are not words in any language. */
 const BARE_ALLOWED = ['(', ')', ',', '.', '&', '+', '-', '=', '*', '/', '#', '%', '!', '?', ':', '[', ']', '{', '}', '<', '>', '•', '·', '|', '…', '—', '–', '×', '→', '←', '↑', '↓', '“', '”', '‘', '’', '"', "'", '@', '$', '~']
 /** How deep below its layer folder (or its feature's folder) a renderer file may sit. */
@@ -119,7 +122,7 @@ export default tseslint.config(
   { plugins: { storedesk: { rules: { 'message-keys': messageKeysRule({ en, de, 'zh-CN': zhCN }) } } } },
   { files: ['renderer/**/*.ts', 'renderer/**/*.vue'], rules: { 'storedesk/message-keys': 'error' } },
   {
-    files: CATALOGUED.map((folder) => `renderer/src/${folder}/**/*.vue`),
+    files: CATALOGUED.map((path) => (path.endsWith('.vue') ? `renderer/src/${path}` : `renderer/src/${path}/**/*.vue`)),
     rules: { 'vue/no-bare-strings-in-template': ['error', { allowlist: BARE_ALLOWED }] },
   },
   ...Object.keys(RENDERER_LAYERS).flatMap((layer) => Array.from({ length: MAX_DEPTH }, (_, depth) => rendererLayerConfig(layer, depth))),

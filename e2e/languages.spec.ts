@@ -63,7 +63,7 @@ test('Settings switches the language without a restart', async ({ page }) => {
 })
 
 for (const locale of ['de', 'zh-CN'] as const satisfies TestLocale[]) {
-  test(`runs in ${locale} with no English and no catalog key left on connect, settings and print`, async ({ page, demoStore }) => {
+  test(`runs in ${locale} with no English and no catalog key left on connect, the order list, settings and print`, async ({ page, demoStore }) => {
     test.setTimeout(180_000)
     const w = words(locale)
     await useAppLocale(page, locale)
@@ -76,6 +76,14 @@ for (const locale of ['de', 'zh-CN'] as const satisfies TestLocale[]) {
     await expect(page.getByRole('heading', { level: 1, name: w('connect.title') })).toBeVisible()
     await check('connect')
     await connectDemoStore(page, w)
+    await expect(page.getByRole('grid', { name: w('orders.gridLabel') }).getByRole('row').first()).toBeVisible()
+    await check('orders list')
+    await page.getByRole('checkbox', { name: w('orders.selected.selectScreen') }).click()
+    await expect(page.getByRole('region', { name: w('orders.selected.label') })).toBeVisible()
+    await check('orders list with a selection')
+    await page.getByRole('button', { name: w('orders.columns.button'), exact: true }).click()
+    await check('column chooser')
+    await page.getByRole('heading', { level: 1 }).click()
 
     await nav(page, w, 'nav.settings')
     await expect(page.getByRole('heading', { level: 1, name: w('settings.title') })).toBeVisible()

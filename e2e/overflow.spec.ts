@@ -239,7 +239,7 @@ const pseudoNav = (page: Page, key: Parameters<typeof pseudo>[0]) => page.getByR
 const pseudoDialog = (page: Page, text: RegExp) => page.getByRole('dialog').filter({ hasText: new RegExp(text.source.replace(/^\^|\$$/g, '')) }).last()
 const openPseudoOrders = async (page: Page) => {
   await pseudoNav(page, 'nav.orders')
-  await expect(orderRows(page).first()).toBeVisible()
+  await expect(page.getByRole('grid', { name: pseudo('orders.gridLabel') }).getByRole('row').first()).toBeVisible()
 }
 const openPrint = async (page: Page, kind: 'pick' | 'slips') => {
   const ids = await page.evaluate(() => [...document.querySelectorAll('[id^="order-row-"]')].slice(0, 3).map((el) => el.id.replace('order-row-', '')).join(','))
@@ -247,6 +247,25 @@ const openPrint = async (page: Page, kind: 'pick' | 'slips') => {
   await expect(page.locator('.sheet').first()).toBeVisible()
 }
 const PSEUDO_STOPS: Stop[] = [
+  { name: 'orders list', open: openPseudoOrders },
+  {
+    name: 'orders list with a selection',
+    async open(page) {
+      await openPseudoOrders(page)
+      await page.getByRole('checkbox', { name: pseudo('orders.selected.selectScreen') }).click()
+      await expect(page.getByRole('region', { name: pseudo('orders.selected.label') })).toBeVisible()
+    },
+    close: (page) => page.getByRole('region', { name: pseudo('orders.selected.label') }).getByRole('button', { name: pseudo('orders.selected.clear') }).click(),
+  },
+  {
+    name: 'column chooser',
+    async open(page) {
+      await openPseudoOrders(page)
+      await page.getByRole('button', { name: pseudo('orders.columns.button'), exact: true }).click()
+      await expect(page.getByRole('group', { name: pseudo('orders.columns.shown') })).toBeVisible()
+    },
+    close: clickAway,
+  },
   { name: 'settings', open: (page) => pseudoNav(page, 'nav.settings').then(() => expect(main(page).getByRole('heading', { level: 1, name: pseudo('settings.title') })).toBeVisible()) },
   {
     name: 'disconnect question',
@@ -290,7 +309,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(main(page).getByRole('heading', { level: 1, name: pseudo('connect.title') })).toBeVisible()
     await check('connect page')
     await connectDemoStore(page, pseudo)
-    await waitForCachedOrders(page)
+    await openPseudoOrders(page)
     for (const stop of PSEUDO_STOPS) {
       await test.step(stop.name, async () => {
         await stop.open(page)

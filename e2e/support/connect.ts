@@ -18,6 +18,5 @@ export async function connectDemoStore(page: Page, w: Words = words('en')): Prom
   // The app lands on Orders after connecting; a spec that navigates before that landing
   // would have its navigation overridden by it.
   await expect(page).toHaveURL(/#\/orders/)
-  // The order list's heading (its screen is not yet in the catalog: English in every language).
-  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: w('titles.orders'), level: 1 })).toBeVisible()
 }

@@ -5,6 +5,7 @@
 // while they fit the list's width, and where they do not, the least needed go first (their
 // `priority`, lowest first); number, customer and status always stay. Each column is as wide as
 // its content needs, the customer's name up to a limit, and any room left stays at the end.
+import type { MessageKey } from '@/session/i18n'
 import type { OrderSort, OrderSortKey } from './order-query'
 import { parseSort } from './order-query'
 
@@ -12,7 +13,7 @@ export type OrderColumnId = 'number' | 'date' | 'customer' | 'status' | 'total' 
 
 export interface OrderColumn {
   id: OrderColumnId
-  label: string
+  label: MessageKey
   /** The sort key a click on the header sorts by; none for a column neither sort answers. */
   sortKey?: OrderSortKey
   /** The grid track: a width its content needs ("Google Shopping", "Partially refunded Unfulfilled"). */
@@ -24,13 +25,13 @@ export interface OrderColumn {
 }
 
 export const ORDER_COLUMNS: readonly OrderColumn[] = [
-  { id: 'number', label: 'Order', track: '80px', min: 80 },
-  { id: 'date', label: 'Date', sortKey: 'date', track: '110px', min: 110, priority: 3 },
-  { id: 'customer', label: 'Customer', track: 'minmax(150px, 260px)', min: 150 },
-  { id: 'status', label: 'Payment and fulfillment', track: '240px', min: 240 },
-  { id: 'total', label: 'Total', sortKey: 'total_sales', track: '100px', min: 100, priority: 4 },
-  { id: 'items', label: 'Items', track: '72px', min: 72, priority: 2 },
-  { id: 'channel', label: 'Channel', track: '140px', min: 140, priority: 1 },
+  { id: 'number', label: 'orders.columns.number', track: '80px', min: 80 },
+  { id: 'date', label: 'orders.columns.date', sortKey: 'date', track: '110px', min: 110, priority: 3 },
+  { id: 'customer', label: 'orders.columns.customer', track: 'minmax(150px, 260px)', min: 150 },
+  { id: 'status', label: 'orders.columns.status', track: '240px', min: 240 },
+  { id: 'total', label: 'orders.columns.total', sortKey: 'total_sales', track: '100px', min: 100, priority: 4 },
+  { id: 'items', label: 'orders.columns.items', track: '72px', min: 72, priority: 2 },
+  { id: 'channel', label: 'orders.columns.channel', track: '140px', min: 140, priority: 1 },
 ]
 
 /** The columns an operator may hide (the rest always show). */

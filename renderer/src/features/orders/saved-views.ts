@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { endOfWeek, format, startOfWeek } from 'date-fns'
 import { storeNow } from '@/ui/store-time'
 import { OrderQuery, DEFAULT_ORDER_QUERY } from './order-query'
+import { t } from '@/session/i18n'
 
 export interface SavedView {
   id: string
@@ -18,11 +19,11 @@ const day = (d: Date) => format(d, 'yyyy-MM-dd')
 /** Built-in views; "this week" is the store's, from `now` on its clock (weeks start on Monday). */
 export function builtInViews(now: Date = storeNow()): SavedView[] {
   return [
-    { id: 'all', name: 'All orders', builtIn: true, query: { ...DEFAULT_ORDER_QUERY } },
-    { id: 'to-ship', name: 'To ship', builtIn: true, query: { search: '', fulfillment: 'unfulfilled', financial: 'paid', sort: 'date' } },
+    { id: 'all', name: t('orders.views.all'), builtIn: true, query: { ...DEFAULT_ORDER_QUERY } },
+    { id: 'to-ship', name: t('orders.views.toShip'), builtIn: true, query: { search: '', fulfillment: 'unfulfilled', financial: 'paid', sort: 'date' } },
     {
       id: 'refunds-this-week',
-      name: 'Refunds this week',
+      name: t('orders.views.refundsThisWeek'),
       builtIn: true,
       query: {
         search: '',
@@ -51,7 +52,7 @@ export function loadUserViews(connectionId: string, storage: Storage = localStor
 
 export function saveUserView(connectionId: string, name: string, query: OrderQuery, storage: Storage = localStorage): SavedView[] {
   const trimmed = name.trim().slice(0, 80)
-  if (!trimmed) throw new Error('Give the view a name.')
+  if (!trimmed) throw new Error(t('orders.views.nameMissing'))
   const views = loadUserViews(connectionId, storage).filter((v) => v.name !== trimmed)
   views.push({ id: `user-${Date.now().toString(36)}`, name: trimmed, query, builtIn: false })
   storage.setItem(storageKey(connectionId), JSON.stringify(views.map(({ id, name: n, query: q }) => ({ id, name: n, query: q }))))

@@ -6,13 +6,14 @@ import { useMessage } from 'naive-ui'
 import { useConnectionsStore } from '@/session/connections-store'
 import { orderQueryToRoute, type OrderQuery } from './order-query'
 import { builtInViews, deleteUserView, loadUserViews, saveUserView, type SavedView } from './saved-views'
+import { t } from '@/session/i18n'
 
 export function useSavedViews(query: Ref<OrderQuery>) {
   const connections = useConnectionsStore()
   const message = useMessage()
   const userViews = ref<SavedView[]>(connections.activeId ? loadUserViews(connections.activeId) : [])
   const views = computed(() => [...builtInViews(), ...userViews.value])
-  const viewOptions = computed(() => views.value.map((v) => ({ label: v.builtIn ? v.name : `${v.name} (saved)`, value: v.id })))
+  const viewOptions = computed(() => views.value.map((v) => ({ label: v.builtIn ? v.name : t('orders.views.savedName', { name: v.name }), value: v.id })))
   /** The view the filter is now; choosing one sets the filter. */
   const currentViewId = computed<string | null>({
     get: () => views.value.find((v) => JSON.stringify(orderQueryToRoute(v.query)) === JSON.stringify(orderQueryToRoute(query.value)))?.id ?? null,
@@ -30,7 +31,7 @@ export function useSavedViews(query: Ref<OrderQuery>) {
     if (!connections.activeId) return
     try {
       userViews.value = saveUserView(connections.activeId, newViewName.value, query.value)
-      message.success(`Saved the view "${newViewName.value.trim()}".`)
+      message.success(t('orders.views.saved', { name: newViewName.value.trim() }))
       newViewName.value = ''
       savingView.value = false
     } catch (error) {
