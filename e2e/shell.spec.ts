@@ -99,7 +99,7 @@ test('the theme toggle switches to dark and the choice survives a reload', async
   await page.getByRole('link', { name: 'Settings' }).click()
   await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked()
   await page.getByText('Same as the operating system', { exact: true }).click()
-  await expect(page.getByRole('radio', { name: 'Same as the operating system' })).toBeChecked()
+  await expect(page.getByRole('radio', { name: 'Same as the operating system', exact: true })).toBeChecked()
   await expect(page.getByRole('button', { name: 'Use dark theme' })).toBeVisible()
   await expect.poll(background).toBe(light)
 })
