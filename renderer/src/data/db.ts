@@ -115,7 +115,8 @@ export interface BlogRevision {
   restoring?: string
 }
 
-export const SYNC_RESOURCES = ['orders', 'checkouts', 'blogs', 'collections', 'metaFields'] as const
+/** In sync order: `orderMeta` (the app's tags and notes on orders) needs the definitions `metaFields` reads. */
+export const SYNC_RESOURCES = ['orders', 'checkouts', 'blogs', 'collections', 'metaFields', 'orderMeta'] as const
 export type SyncResource = (typeof SYNC_RESOURCES)[number]
 
 export interface SyncState {
@@ -133,6 +134,11 @@ export interface SyncState {
   complete: boolean
   /** Items the store reported for the last pass. */
   storeTotal: number | null
+  /**
+   * orderMeta: where an interrupted pass had got to, newest first: the last order done and the
+   * newest order modified when the pass began (orders after it were not in its listing).
+   */
+  position?: { modified: string; id: number; top: string } | null
 }
 
 export interface Counter {

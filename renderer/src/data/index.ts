@@ -200,6 +200,26 @@ export { useStoreDatabase, useLiveQuery } from './live'
 export { useOfflineData, useSyncStatus, useStoreRuntime, chooseLocalWorkOnDisconnect } from './install'
 export type { SyncStatus, ResourceProgress } from './runtime'
 export { refreshOrder, refreshCheckout, refreshBlog, refreshMetaFieldValues } from './sync'
+export { customerIndexFor, parseCustomerSort, CUSTOMER_SORT_KEYS, type CustomerIndex, type CustomerQuery, type CustomerSort, type CustomerSortKey, type CustomerSummary, type Money } from './customers/customer-index'
+export { customerKeyOf, customerNameOf } from './customers/customer-row'
+export {
+  cleanTag,
+  countOrdersWithMeta,
+  MAX_NOTE_LENGTH,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+  ORDER_META_FIELDS,
+  readAllOrderTags,
+  readOrderMeta,
+  readOrderNotes,
+  tagKey,
+  tagProblem,
+  uniqueTags,
+  type OrderMeta,
+  type OrderMetaKind,
+  type TagEdit,
+} from './order-meta/order-meta'
+export { editOrderTags, enableOrderField, orderFieldState, proposeOrderField, setOrderNote, type OrderFieldState, type TagEditOutcome } from './order-meta/order-meta-actions'
 export { countLocalData, hasLocalData, countKeptData, describeExport, describeLocalData, deleteKeptData, exportKeptData, exportLocalData, localDataVersion, type LocalDataCounts } from './local-data'
 export { keptStores, type KeptStore } from './kept-stores'
 export type { ExportOutcome } from './archive'

@@ -67,9 +67,9 @@ describe('who an order belongs to', () => {
   })
 
   it('counts refunds from the refunds list, else the refund amount', () => {
-    const refunds = [{ refund_date: '', refund_date_gmt: '', refund_amount: '1.10', refund_reason: '', refund_source: 'manual' }, { refund_date: '', refund_date_gmt: '', refund_amount: 2, refund_reason: '', refund_source: 'auto' }]
+    const refunds = [{ refund_date: '', refund_date_gmt: '', refund_amount: 1.1, refund_reason: '', refund_source: 'manual' }, { refund_date: '', refund_date_gmt: '', refund_amount: 2, refund_reason: '', refund_source: 'auto' }]
     expect(refundCentsOf(order(1, {}, { refunds, refund_amount: 99 }))).toBe(310)
-    expect(refundCentsOf(order(2, {}, { refund_amount: '4.5' }))).toBe(450)
+    expect(refundCentsOf(order(2, {}, { refund_amount: 4.5 }))).toBe(450)
     expect(cents('not a number')).toBe(0)
   })
 })
@@ -77,7 +77,7 @@ describe('who an order belongs to', () => {
 describe('the customer index', () => {
   it('adds up each customer: orders, spent less refunds per currency, average, refunds, first and last order, latest name', async () => {
     await db.orders.bulkPut([
-      order(1, { email: 'ada@example.com', first: 'Ada', last: 'Byron' }, { order_total: '100.00', post_date: '2026-01-02 10:00:00', billing_user_name: 'Ada Byron' }),
+      order(1, { email: 'ada@example.com', first: 'Ada', last: 'Byron' }, { order_total: 100, post_date: '2026-01-02 10:00:00', billing_user_name: 'Ada Byron' }),
       order(2, { email: 'ADA@example.com' }, { order_total: 50, refund_amount: 20, financial_status: 'partial-refund', post_date: '2026-03-01 09:00:00', billing_user_name: 'Ada Lovelace' }),
       order(3, { email: 'ada@example.com' }, { order_total: 30, financial_status: 'unpaid', post_date: '2026-02-01 09:00:00' }),
       order(4, { email: 'ada@example.com' }, { order_total: 10, order_currency: 'EUR', post_date: '2025-12-31 23:59:59' }),

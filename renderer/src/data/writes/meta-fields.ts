@@ -1,6 +1,7 @@
 // Meta field writes: definitions (metaFields.create, metaFields.update, metaFields.delete) and
 // a value on one record (metaFieldValues.set). A create whose answer never came is looked for
-// on the store by namespace + key + resource type (unique there) before it is sent again; a
+// on the store by namespace + key + resource type (unique there) before it is sent again, and
+// one the store refuses as a duplicate of such a field of the same type takes that field; a
 // value watches the value it replaces.
 import type { MetaFieldDefinition } from '@common/store-api/resources'
 import { storeKey, type CachedMetaField, type CachedMetaFieldValue, type RowKey, type StoreDatabase } from '../db'
@@ -8,6 +9,7 @@ import type { MetaFieldUpdateBody, WriteHandler, WriteHandlers } from './contrac
 import { keyedLane, metaFieldValueLane } from './lanes'
 import { created, keyedDelete, keyedUpdate, mergeBody } from './keyed'
 import { restoreByRef, restoreRow, rowByRef, snapshotBeforeChange } from './rows'
+import { asCallError } from '../store-client'
 
 type MetaFieldKind = 'metaFields.create' | 'metaFields.update' | 'metaFields.delete' | 'metaFieldValues.set'
 
@@ -16,6 +18,10 @@ const ownLane = (write: { key: RowKey }) => [keyedLane('metaFields', write.key)]
 /** The store's definition into the cache under the row's own key; what later writes are now based on. */
 async function acceptField(db: StoreDatabase, key: RowKey, field: MetaFieldDefinition) {
   const row = await rowByRef<CachedMetaField>(db, 'metaFieldDefinitions', key)
+  // A sync may have cached the same definition under its store key meanwhile (a create found on
+  // the store): the row made here keeps its key and takes the store's copy.
+  const twin = await db.metaFieldDefinitions.where('storeId').equals(field.id).first()
+  if (twin && twin.key !== (row?.key ?? storeKey(field.id))) await db.metaFieldDefinitions.delete(twin.key)
   await db.metaFieldDefinitions.put({ ...field, key: row?.key ?? storeKey(field.id), fieldKey: field.key, storeId: field.id })
   return { updatedAt: field.updated_at_gmt, record: field }
 }
@@ -29,13 +35,22 @@ const create: WriteHandler<'metaFields.create'> = {
   },
   revert: (db, write) => restoreByRef(db, 'metaFieldDefinitions', write.key, true),
   async deliver({ call, uncertain }, write) {
-    if (uncertain) {
+    // Namespace + key is unique per resource type on the store, so a match is ours.
+    const onStore = async () => {
       const { data } = await call('metaFields.list', { query: { 'filter[resource_type]': write.body.resource_type } })
-      // Namespace + key is unique per resource type on the store, so a match is ours.
-      const found = data.find((f) => f.namespace === write.body.namespace && f.key === write.body.key)
-      if (found) return { data: found }
+      return data.find((f) => f.namespace === write.body.namespace && f.key === write.body.key)
     }
-    return call('metaFields.create', { body: write.body })
+    const found = uncertain ? await onStore() : undefined
+    if (found) return { data: found }
+    try {
+      return await call('metaFields.create', { body: write.body })
+    } catch (error) {
+      // Another desk made the same field since (two desks agreeing to the app's tags field while
+      // apart): one of the same type is the same field, and this desk uses it.
+      const same = asCallError(error).code === 'conflict' ? await onStore() : undefined
+      if (same?.type === write.body.type) return { data: same }
+      throw error
+    }
   },
   accept: async (db, write, answer) => (answer?.data.id ? created('metaFields', write.key, answer.data.id, await acceptField(db, write.key, answer.data)) : {}),
 }

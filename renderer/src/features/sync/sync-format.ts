@@ -11,6 +11,7 @@ export const RESOURCE_LABELS: Record<SyncResource, string> = {
   blogs: 'Blog posts',
   collections: 'Blog collections',
   metaFields: 'Meta field definitions',
+  orderMeta: 'Order tags and notes',
 }
 
 /** Items read so far and expected over every resource of a sync, and the share done. */

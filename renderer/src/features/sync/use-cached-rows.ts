@@ -5,7 +5,7 @@
 // orders) on each commit; 1.5 s into a first sync it had still not answered.
 import { shallowRef, watch, type Ref } from 'vue'
 import { useIntervalFn } from '@vueuse/core'
-import { SYNC_RESOURCES, useStoreDatabase, type StoreDatabase, type SyncResource, type SyncState, type SyncStatus } from '@/data'
+import { countOrdersWithMeta, SYNC_RESOURCES, useStoreDatabase, type StoreDatabase, type SyncResource, type SyncState, type SyncStatus } from '@/data'
 
 export interface ResourceRow {
   resource: SyncResource
@@ -17,7 +17,7 @@ export interface ResourceRow {
 export const CACHED_ROWS_REFRESH_MS = 1000
 
 export async function readCachedRows(db: StoreDatabase): Promise<ResourceRow[]> {
-  return db.transaction('r', [db.syncState, db.orders, db.checkouts, db.blogs, db.collections, db.metaFieldDefinitions], async () => {
+  return db.transaction('r', [db.syncState, db.orders, db.checkouts, db.blogs, db.collections, db.metaFieldDefinitions, db.metaFieldValues], async () => {
     const states = new Map((await db.syncState.toArray()).map((s) => [s.resource, s]))
     const counts: Record<SyncResource, number> = {
       orders: await db.orders.count(),
@@ -25,6 +25,7 @@ export async function readCachedRows(db: StoreDatabase): Promise<ResourceRow[]> 
       blogs: await db.blogs.count(),
       collections: await db.collections.count(),
       metaFields: await db.metaFieldDefinitions.count(),
+      orderMeta: await countOrdersWithMeta(db),
     }
     return SYNC_RESOURCES.map((resource) => ({ resource, cached: counts[resource], state: states.get(resource) }))
   })
