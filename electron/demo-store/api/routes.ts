@@ -41,11 +41,12 @@ export function createApiRoutes(data: DemoData, hooks: RouteHooks): Hono<DemoEnv
 
 /**
  * Demo-only read-outs, mounted by the platform under /__demo: the shipment e-mails the store
- * "sent", and the image library blog covers must come from (the API has no image endpoint).
+ * "sent", the meta field values it accepted (each write, in order), and the image library blog covers must come from (the API has no image endpoint).
  */
 export function createDataControlRoutes(data: DemoData): Hono {
   const app = new Hono()
   app.get('/emails', (c) => c.json({ data: data.sentEmails }))
+  app.get('/meta-field-writes', (c) => c.json({ data: data.valueWrites }))
   app.get('/images', (c) => c.json({ data: data.images.map((image) => ({ ID: image.ID, alt: image.alt, ...imageUrls(image.name) })) }))
   return app
 }

@@ -14,7 +14,7 @@ import { generateBlogs, generateCollections, generateMetaFields } from './genera
 import { Prng } from './prng'
 import {
   DemoState, STATE_VERSION, type BlogRecord, type CollectionRecord, type CustomerRecord, type ImageRecord,
-  type MetaValueRecord, type SentEmail,
+  type MetaValueRecord, type SentEmail, type ValueWrite,
 } from './state'
 
 export type { OrderSummary }
@@ -133,6 +133,7 @@ export class DemoData {
   metaFields: MetaFieldDefinition[]
   metaValues: MetaValueRecord[]
   private readonly emails: SentEmail[]
+  private readonly valueWriteLog: ValueWrite[]
   private nextIds: DemoState['nextIds']
 
   private readonly generator: OrderGenerator
@@ -158,6 +159,7 @@ export class DemoData {
     this.metaFields = state.metaFields
     this.metaValues = state.metaValues
     this.emails = state.sentEmails
+    this.valueWriteLog = state.valueWrites
     this.nextIds = state.nextIds
     this.generator = orders.generator
     this.summaries = orders.summaries
@@ -191,6 +193,7 @@ export class DemoData {
       metaFields: definitions,
       metaValues: values,
       sentEmails: [],
+      valueWrites: [],
       nextIds: { blog: blogs.length + 1, collection: collections.length + 1, metaField: definitions.length + 1 },
     }, { generator, summaries })
   }
@@ -217,6 +220,7 @@ export class DemoData {
       metaFields: this.metaFields,
       metaValues: this.metaValues,
       sentEmails: this.emails,
+      valueWrites: this.valueWriteLog,
       nextIds: this.nextIds,
     }
   }
@@ -227,6 +231,14 @@ export class DemoData {
 
   recordSentEmail(email: SentEmail): void {
     this.emails.push(email)
+  }
+
+  get valueWrites(): ReadonlyArray<ValueWrite> {
+    return this.valueWriteLog
+  }
+
+  recordValueWrite(write: ValueWrite): void {
+    this.valueWriteLog.push(write)
   }
 
   peekNextId(kind: keyof DemoState['nextIds']): number {
