@@ -190,6 +190,7 @@ export class FakeStore {
       }
       case 'metaFieldValues.set': {
         const field = this.metaFields.get(Number(b.meta_field_id)) ?? this.notFound()
+        if (field.status === 'disabled') throw { code: 'validation_failed', message: 'This meta field is disabled.', fields: { meta_field_id: ['this meta field is disabled; enable it before writing values'] } } satisfies CallError
         // An empty string clears the value; the write bumps the resource's modified time.
         this.values.set(`${params.path?.resource}/${params.path?.id}/${b.meta_field_id}`, { ...field, value: b.value === '' ? null : String(b.value), meta_field_id: String(field.id) })
         const order = params.path?.resource === 'orders' ? this.orders.get(id) : undefined

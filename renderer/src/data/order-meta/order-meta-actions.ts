@@ -31,11 +31,15 @@ export function enableOrderField(db: StoreDatabase, field: CachedMetaField): Pro
   return updateMetaField(db, field.key, { status: 'enabled' })
 }
 
-/** The row key edits name the definition by: `store:<id>` once the store has it, so edits of different orders share no lane. */
-async function readyField(db: StoreDatabase, kind: OrderMetaKind): Promise<RowKey> {
+/**
+ * How edits name the definition: `store:<id>` once the store has it (edits of different orders
+ * then share no lane), and whether it has an unsent change (turned on again) they must wait for.
+ */
+async function readyField(db: StoreDatabase, kind: OrderMetaKind): Promise<{ fieldKey: RowKey; afterField?: true }> {
   const found = await orderFieldState(db, kind)
   if (found.state !== 'ready') throw new Error(kind === 'tags' ? 'Order tags are not set up on this store yet.' : 'Order notes are not set up on this store yet.')
-  return found.field.storeId ? storeKey(found.field.storeId) : found.field.key
+  const { storeId, key, pending } = found.field
+  return storeId ? { fieldKey: storeKey(storeId), ...(pending ? { afterField: true as const } : {}) } : { fieldKey: key }
 }
 
 /** An order's name for write labels: its number ("#1042"). */
@@ -63,7 +67,7 @@ export async function editOrderTags(db: StoreDatabase, orderIds: readonly number
     if (problem) throw new RangeError(`“${tag}”: ${problem}`)
   }
   const wanted: TagEdit = { add: uniqueTags(edit.add), remove: uniqueTags(edit.remove) }
-  const fieldKey = await readyField(db, 'tags')
+  const field = await readyField(db, 'tags')
   const names = await orderNames(db, orderIds)
   const outcome: TagEditOutcome = { queued: [], unchanged: 0, tooMany: 0 }
   for (const orderId of orderIds) {
@@ -71,7 +75,7 @@ export async function editOrderTags(db: StoreDatabase, orderIds: readonly number
     const change = effectiveEdit(tags, wanted)
     if (!change) outcome.unchanged++
     else if (editTags(tags, change).length > MAX_TAGS) outcome.tooMany++
-    else outcome.queued.push(await enqueueWrite(db, { kind: 'orders.tags', orderId, fieldKey, body: change }, { name: names.get(orderId), ...options }))
+    else outcome.queued.push(await enqueueWrite(db, { kind: 'orders.tags', orderId, ...field, body: change }, { name: names.get(orderId), ...options }))
   }
   return outcome
 }
@@ -80,8 +84,8 @@ export async function editOrderTags(db: StoreDatabase, orderIds: readonly number
 export async function setOrderNote(db: StoreDatabase, orderId: number, note: string, options: EnqueueOptions = {}): Promise<number | null> {
   const text = note.replace(/\r\n?/g, '\n').trim()
   if (text.length > MAX_NOTE_LENGTH) throw new RangeError(`A note is at most ${MAX_NOTE_LENGTH.toLocaleString('en-US')} characters (this one has ${text.length.toLocaleString('en-US')}).`)
-  const fieldKey = await readyField(db, 'note')
+  const field = await readyField(db, 'note')
   if ((await readOrderMeta(db, orderId)).note === text) return null
   const names = await orderNames(db, [orderId])
-  return enqueueWrite(db, { kind: 'orders.note', orderId, fieldKey, body: { note: text } }, { name: names.get(orderId), ...options })
+  return enqueueWrite(db, { kind: 'orders.note', orderId, ...field, body: { note: text } }, { name: names.get(orderId), ...options })
 }

@@ -16,7 +16,7 @@ import { cacheOrder, freshDatabase, freshStoreEachTest, makeMetaField } from '..
 import { FakeStore as Store } from '../fake-store'
 import { setUndoWindowSeconds, UNDO_WINDOW_STORAGE_KEY } from '../undo-window'
 import { editTags, effectiveEdit, parseTags, readAllOrderTags, readOrderMeta, serialiseTags, tagProblem, ORDER_META_FIELDS } from './order-meta'
-import { editOrderTags, orderFieldState, proposeOrderField, setOrderNote } from './order-meta-actions'
+import { editOrderTags, enableOrderField, orderFieldState, proposeOrderField, setOrderNote } from './order-meta-actions'
 
 vi.mock('@/bridge', () => ({ api: {} }))
 
@@ -148,6 +148,23 @@ describe('tag and note edits', () => {
     const created = [...store.metaFields.values()].find((f) => f.namespace === 'storedesk' && f.key === 'tags')!
     expect(created).toMatchObject({ resource_type: 'order', type: 'text' })
     expect(storeTags(1, created.id)).toEqual(['fragile'])
+  })
+
+  it('a tags field the store has turned off is turned on first; the edits made meanwhile wait for that', async () => {
+    setUndoWindowSeconds(0)
+    for (const id of [1, 2]) await cacheOrder(db, store, id)
+    await appField(db, store, 'tags', 70, { status: 'disabled' })
+    const state = await orderFieldState(db, 'tags')
+    expect(state.state).toBe('disabled')
+    if (state.state === 'disabled') await enableOrderField(db, state.field)
+    await editOrderTags(db, [1, 2], { add: ['fragile'], remove: [] })
+    // The store is briefly busy when the field would be turned on: the edits wait rather than go (and be refused).
+    store.fail('metaFields.get', { code: 'server', message: 'Busy' })
+    await replayOutbox(db, store.call, LATER)
+    expect(puts()).toHaveLength(0)
+    expect((await replayOutbox(db, store.call, () => Date.now() + 600_000)).sent).toBe(3)
+    expect(store.log.filter((l) => l.operation !== 'metaFieldValues.list').map((l) => l.operation)).toEqual(['metaFields.get', 'metaFields.get', 'metaFields.update', 'metaFieldValues.set', 'metaFieldValues.set'])
+    expect([storeTags(1), storeTags(2)]).toEqual([['fragile'], ['fragile']])
   })
 
   it('a tags field another desk created meanwhile (the store refuses a second) is the one used', async () => {

@@ -48,9 +48,11 @@ export type Write =
   | { kind: 'metaFields.update'; key: RowKey; body: MetaFieldUpdateBody }
   | { kind: 'metaFields.delete'; key: RowKey }
   | { kind: 'metaFieldValues.set'; resource: string; resourceId: string; body: { meta_field_id: string; value: string } }
-  // An order's tags and note (writes/order-meta.ts): `fieldKey` names the app's definition (order-meta/order-meta.ts).
-  | { kind: 'orders.tags'; orderId: number; fieldKey: RowKey; body: { add: string[]; remove: string[] } }
-  | { kind: 'orders.note'; orderId: number; fieldKey: RowKey; body: { note: string } }
+  // An order's tags and note (writes/order-meta.ts): `fieldKey` names the app's definition
+  // (order-meta/order-meta.ts); `afterField`: it had an unsent change (turned on again) when this
+  // was queued, which this waits for.
+  | { kind: 'orders.tags'; orderId: number; fieldKey: RowKey; afterField?: true; body: { add: string[]; remove: string[] } }
+  | { kind: 'orders.note'; orderId: number; fieldKey: RowKey; afterField?: true; body: { note: string } }
 
 /**
  * A kind is the name of the store operation that carries it, except the kinds listed here:

@@ -23,9 +23,13 @@ import { storeIdOfKey } from '../db'
 type OrderMetaKind = 'orders.tags' | 'orders.note'
 type ValuesAnswer = { data: MetaFieldValue[] }
 
-/** The order's lane, and while the definition is only created here, its create's: the write waits for it. */
+/**
+ * The order's lane, and the definition's while it is only created here or had an unsent change
+ * when the edit was queued: the edit waits for that (a value of a field the store does not have
+ * yet, or has turned off, would be refused). Otherwise edits of different orders share no lane.
+ */
 function lanes(write: WriteOf<OrderMetaKind>): string[] {
-  return [orderLane(write.orderId), ...(storeIdOfKey(write.fieldKey) === null ? [keyedLane('metaFields', write.fieldKey)] : [])]
+  return [orderLane(write.orderId), ...(storeIdOfKey(write.fieldKey) === null || write.afterField ? [keyedLane('metaFields', write.fieldKey)] : [])]
 }
 
 /** Marks the order "not yet sent" (its fields do not change) and returns what the edit was based on. */
