@@ -135,12 +135,22 @@ export interface AppOrderFields {
   note?: CachedMetaField
 }
 
+// The reads below return Dexie's own promises (`.then` on a query), never those of an async
+// function: screens run them as live queries, and a live query (or a transaction) only follows
+// the reads made through Dexie's promises. Awaiting a native promise between two reads lost the
+// outbox read, so an edit just queued was not shown (and a transaction committed early).
+
 /** The app's order definitions the cache holds (created here and unsent, or read from the store), none deleted. */
-export async function appOrderFields(db: StoreDatabase): Promise<AppOrderFields> {
-  const fields = await db.metaFieldDefinitions.where('resource_type').equals('order').toArray()
-  const find = (kind: OrderMetaKind) =>
-    fields.filter((f) => !f.deleted && f.namespace === APP_NAMESPACE && f.fieldKey === ORDER_META_FIELDS[kind].key).sort((a, b) => Number(b.storeId !== null) - Number(a.storeId !== null))[0]
-  return { tags: find('tags'), note: find('note') }
+export function appOrderFields(db: StoreDatabase): Promise<AppOrderFields> {
+  return db.metaFieldDefinitions
+    .where('resource_type')
+    .equals('order')
+    .toArray()
+    .then((fields) => {
+      const find = (kind: OrderMetaKind) =>
+        fields.filter((f) => !f.deleted && f.namespace === APP_NAMESPACE && f.fieldKey === ORDER_META_FIELDS[kind].key).sort((a, b) => Number(b.storeId !== null) - Number(a.storeId !== null))[0]
+      return { tags: find('tags'), note: find('note') }
+    })
 }
 
 // ---------------------------------------------------------------- what screens show
@@ -148,11 +158,14 @@ export async function appOrderFields(db: StoreDatabase): Promise<AppOrderFields>
 type TagsWrite = Extract<Write, { kind: 'orders.tags' }>
 type NoteWrite = Extract<Write, { kind: 'orders.note' }>
 
-/** The value a definition holds on an order as cached (the store's, as last read), or null. */
-export async function storedValue(db: StoreDatabase, orderId: number, field: CachedMetaField | undefined): Promise<string | null> {
-  if (!field?.storeId) return null
-  const row = await db.metaFieldValues.get(['orders', String(orderId), String(field.storeId)])
-  return row?.value ?? null
+/** The outbox's tag and note edits, in the order they were made (the outbox is small: read whole). */
+function unsentEdits(db: StoreDatabase): Promise<{ write: TagsWrite | NoteWrite }[]> {
+  return db.outbox.toArray().then((entries) => entries.filter((e): e is typeof e & { write: TagsWrite | NoteWrite } => e.write.kind === 'orders.tags' || e.write.kind === 'orders.note'))
+}
+
+/** The value a definition holds on an order as cached (the store's, as last read), or null (none while the store has no such definition). */
+export function storedValue(db: StoreDatabase, orderId: number, field: CachedMetaField | undefined): Promise<string | null> {
+  return db.metaFieldValues.get(['orders', String(orderId), String(field?.storeId ?? '')]).then((row) => (field?.storeId ? (row?.value ?? null) : null))
 }
 
 export interface OrderMeta {
@@ -167,12 +180,11 @@ export async function readOrderMeta(db: StoreDatabase, orderId: number): Promise
   const fields = await appOrderFields(db)
   let tags = parseTags(await storedValue(db, orderId, fields.tags))
   let note = (await storedValue(db, orderId, fields.note)) ?? ''
-  const entries = await db.outbox.where('lanes').equals(`orders:${orderId}`).sortBy('id')
   let pending = false
-  for (const { write } of entries) {
+  for (const { write } of await unsentEdits(db)) {
+    if (write.orderId !== orderId) continue
     if (write.kind === 'orders.tags') tags = editTags(tags, write.body)
-    else if (write.kind === 'orders.note') note = write.body.note
-    else continue
+    else note = write.body.note
     pending = true
   }
   return { tags, note, pending }
@@ -194,8 +206,8 @@ export async function readAllOrderTags(db: StoreDatabase): Promise<Map<number, s
       if (tags.length > 0) out.set(Number(row.resourceId), tags)
     }
   }
-  const edits = (await db.outbox.where('kind').equals('orders.tags').sortBy('id')) as { write: TagsWrite }[]
-  for (const { write } of edits) {
+  for (const { write } of await unsentEdits(db)) {
+    if (write.kind !== 'orders.tags') continue
     const tags = editTags(out.get(write.orderId) ?? [], write.body)
     if (tags.length > 0) out.set(write.orderId, tags)
     else out.delete(write.orderId)
@@ -214,9 +226,8 @@ export async function readOrderNotes(db: StoreDatabase, orderIds: readonly numbe
     })
   }
   const wanted = new Set(orderIds)
-  const edits = (await db.outbox.where('kind').equals('orders.note').sortBy('id')) as { write: NoteWrite }[]
-  for (const { write } of edits) {
-    if (!wanted.has(write.orderId)) continue
+  for (const { write } of await unsentEdits(db)) {
+    if (write.kind !== 'orders.note' || !wanted.has(write.orderId)) continue
     if (write.body.note) out.set(write.orderId, write.body.note)
     else out.delete(write.orderId)
   }

@@ -1,7 +1,6 @@
 // The tag filter of the order list, apart from the screen: which orders carry every tag the
-// filter names (tags compared folded, as everywhere), the tags in the route's query, and the
-// tags to suggest (most used first).
-import { tagKey, tagProblem } from '@/data'
+// filter names (tags compared folded, as everywhere), and the tags to suggest (most used first).
+import { tagKey } from '@/data'
 
 /** The orders of `ids` (in their order) that carry every one of `tags`; all of them when `tags` is empty. */
 export function withTags(ids: readonly number[], tags: readonly string[] | undefined, index: ReadonlyMap<number, readonly string[]>): number[] {
@@ -13,18 +12,6 @@ export function withTags(ids: readonly number[], tags: readonly string[] | undef
     const keys = new Set(has.map(tagKey))
     return wanted.every((key) => keys.has(key))
   })
-}
-
-/** Tags as the route carries them: one parameter, joined by commas (a tag never holds one). */
-export function tagsToRoute(tags: readonly string[] | undefined): string | undefined {
-  return tags && tags.length > 0 ? tags.join(',') : undefined
-}
-
-/** Tags read back from the route: anything that is not a tag is dropped, never trusted. */
-export function tagsFromRoute(value: unknown): string[] | undefined {
-  if (typeof value !== 'string') return undefined
-  const tags = value.split(',').filter((t) => tagProblem(t) === null).map((t) => t.trim())
-  return tags.length > 0 ? tags : undefined
 }
 
 /** Every tag in use, once (by tagKey, its most common spelling), most used first, then A to Z. */
