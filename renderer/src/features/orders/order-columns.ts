@@ -5,7 +5,7 @@ import type { OrderSort, OrderSortKey } from './order-query'
 import { parseSort } from './order-query'
 
 export interface OrderColumn {
-  id: 'number' | 'date' | 'customer' | 'status' | 'total' | 'items' | 'channel'
+  id: 'number' | 'date' | 'customer' | 'tags' | 'status' | 'total' | 'items' | 'channel'
   label: string
   /** The sort key a click on the header sorts by; none for a column neither sort answers. */
   sortKey?: OrderSortKey
@@ -15,6 +15,7 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
   { id: 'number', label: 'Order' },
   { id: 'date', label: 'Date', sortKey: 'date' },
   { id: 'customer', label: 'Customer' },
+  { id: 'tags', label: 'Tags' },
   { id: 'status', label: 'Payment and fulfillment' },
   { id: 'total', label: 'Total', sortKey: 'total_sales' },
   { id: 'items', label: 'Items' },
