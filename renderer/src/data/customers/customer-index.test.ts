@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import type { Order } from '@common/store-api/resources'
 import { StoreDatabase } from '../db'
 import { freshDatabase, makeOrder } from '../test-support'
-import { CustomerIndex } from './customer-index'
+import { CustomerIndex, customerIndexFor, FOLD_ABOVE_BLOCKS, foldCustomerRows } from './customer-index'
 import { cents, customerKeyOf, refundCentsOf } from './customer-row'
 
 /** Snapshots and follows without delay: the tests wait for `settled()` instead. */
@@ -185,6 +185,50 @@ describe('the customer index', () => {
     await caughtUp(mine)
     expect(mine.query({ search: '', sort: 'name' }).sort()).toEqual(['email:a@example.com', 'email:b@example.com', 'email:c@example.com'])
     other.close()
+  })
+})
+
+describe('the fold after a sync', () => {
+  /** Writes `blocks` customer row blocks, one order each, as that many sync writes would. */
+  async function syncWrites(blocks: number): Promise<void> {
+    for (let id = 1; id <= blocks; id++) await db.orders.put(order(id, { email: `c${id % 7}@example.com` }))
+  }
+
+  it('folds many waiting blocks into the snapshot, so the next index loads it with every customer', async () => {
+    await syncWrites(FOLD_ABOVE_BLOCKS + 1)
+    expect(await foldCustomerRows(db)).toBe(true)
+    expect(await db.customerRowBlocks.count()).toBe(0)
+    expect((await db.customerSnapshots.get('mark'))?.id).toBe('mark')
+    const next = await loaded()
+    expect(next.size).toBe(7)
+    expect(next.orderIdsOf('email:c1@example.com')).toHaveLength(6)
+  })
+
+  it('folds the first sync whatever its size, then leaves a few blocks for the list to read', async () => {
+    expect(await foldCustomerRows(db)).toBe(false)
+    await db.orders.bulkPut([order(1, { email: 'a@example.com' }), order(2, { email: 'b@example.com' })])
+    expect(await foldCustomerRows(db)).toBe(true)
+    expect(await db.customerRowBlocks.count()).toBe(0)
+    await syncWrites(FOLD_ABOVE_BLOCKS)
+    expect(await foldCustomerRows(db)).toBe(false)
+    expect(await db.customerRowBlocks.count()).toBe(FOLD_ABOVE_BLOCKS)
+  })
+
+  it('keeps the index a Customers screen started to follow during the fold, and lets go of it otherwise', async () => {
+    await syncWrites(FOLD_ABOVE_BLOCKS + 1)
+    const folding = foldCustomerRows(db)
+    const shared = customerIndexFor(db)
+    const stop = shared.subscribe(() => {})
+    await folding
+    expect(shared.state).toBe('ready')
+    expect(customerIndexFor(db)).toBe(shared)
+    stop()
+    await syncWrites(FOLD_ABOVE_BLOCKS + 1)
+    // A loaded index follows the writes itself: no second fold.
+    expect(await foldCustomerRows(db)).toBe(false)
+    shared.drop()
+    expect(await foldCustomerRows(db)).toBe(true)
+    expect(customerIndexFor(db)).not.toBe(shared)
   })
 })
 

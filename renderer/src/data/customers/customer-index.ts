@@ -32,7 +32,8 @@ import { customerRow, type CustomerRow } from './customer-row'
 
 // ---------------------------------------------------------------- the snapshot
 
-export const CUSTOMER_SNAPSHOT_FORMAT = 1
+/** Bumped when the snapshot's shape changes: a snapshot of another format is rebuilt from the orders. */
+export const CUSTOMER_SNAPSHOT_FORMAT = 2
 
 /** The index as stored: per order, columns (typed arrays clone at memory speed); per customer, its key. */
 export interface CustomerSnapshot {
@@ -51,8 +52,10 @@ export interface CustomerSnapshot {
   /** The order date as a stamp number (stamps.ts), NaN when it has none. */
   date: Float64Array<ArrayBuffer>
   keys: string[]
-  /** name, e-mail and phone as one string, SEPARATED by IDENTITY_SEPARATOR. */
+  /** name, e-mail and phone as one string, separated by IDENTITY_SEPARATOR. */
   identities: string[]
+  /** Each identity's folded search text (made once, kept so a load need not fold 20,000 names again). */
+  identityTexts: string[]
   currencies: string[]
 }
 
@@ -120,9 +123,10 @@ interface Totals {
   orders: number
   paidOrders: number
   refundedOrders: number
-  spent: Map<number, number>
-  paidByCurrency: Map<number, number>
-  refunded: Map<number, number>
+  /** By currency code (as few as the currencies seen: one, mostly). */
+  spent: number[]
+  paidByCurrency: number[]
+  refunded: number[]
   first: number
   last: number
   identity: number
@@ -153,6 +157,8 @@ export class CustomerIndex {
   // Interned strings.
   private identities: string[] = []
   private readonly identityCode = new Map<string, number>()
+  /** Each identity's folded search text, once made (identityText). */
+  private identityTexts: (string | undefined)[] = []
   private currencies: string[] = []
   private readonly currencyCode = new Map<string, number>()
   /** Orders per currency code: the most common is the store's main currency. */
@@ -225,6 +231,11 @@ export class CustomerIndex {
     }
   }
 
+  /** Whether a screen follows this index (a background fold leaves it loaded for that screen). */
+  get watched(): boolean {
+    return this.listeners.size > 0
+  }
+
   /** How many customers have at least one cached order. */
   get size(): number {
     this.refresh()
@@ -263,9 +274,8 @@ export class CustomerIndex {
     const totals = c === undefined ? null : this.totals[c]
     if (c === undefined || !totals || totals.orders === 0) return undefined
     const [name = '', email = '', phone = ''] = this.identities[totals.identity]!.split(IDENTITY_SEPARATOR)
-    const money = (byCode: Map<number, number>) => this.moneyList(byCode)
-    const average = new Map<number, number>()
-    for (const [code, cents] of totals.spent) average.set(code, Math.round(cents / Math.max(1, totals.paidByCurrency.get(code) ?? 0)))
+    const money = (byCode: number[], held: number[]) => this.moneyList(byCode, held)
+    const average = totals.spent.map((cents, code) => Math.round(cents / Math.max(1, totals.paidByCurrency[code] ?? 0)))
     return {
       key,
       name,
@@ -273,9 +283,9 @@ export class CustomerIndex {
       phone,
       orders: totals.orders,
       paidOrders: totals.paidOrders,
-      spent: money(totals.spent),
-      average: money(average),
-      refunded: money(totals.refunded),
+      spent: money(totals.spent, totals.paidByCurrency),
+      average: money(average, totals.paidByCurrency),
+      refunded: money(totals.refunded, totals.refunded),
       refundedOrders: totals.refundedOrders,
       firstOrder: Number.isFinite(totals.first) ? stampString(totals.first) : '',
       lastOrder: Number.isFinite(totals.last) ? stampString(totals.last) : '',
@@ -308,6 +318,19 @@ export class CustomerIndex {
 
   // ---------------------------------------------------------------- loading and following
 
+  /**
+   * Writes the snapshot as soon as the load (and any work queued before) is done, not after the
+   * quiet delay: the fold after a sync, when the sync's writes have already settled.
+   */
+  async saveNow(): Promise<void> {
+    this.enqueue(async () => {
+      if (this.snapshotTimer !== null) clearTimeout(this.snapshotTimer)
+      this.snapshotTimer = null
+      await this.saveSnapshot()
+    })
+    await this.settled()
+  }
+
   private enqueue(task: () => Promise<void>): void {
     this.work = this.work.then(task).catch((error: unknown) => {
       // A database closed under the work (disconnect deletes it) drops the index anyway.
@@ -327,6 +350,7 @@ export class CustomerIndex {
     this.free = []
     this.identities = []
     this.identityCode.clear()
+    this.identityTexts = []
     this.currencies = []
     this.currencyCode.clear()
     this.currencyOrders = []
@@ -474,6 +498,7 @@ export class CustomerIndex {
       date: new Float64Array(n),
       keys: [],
       identities: [],
+      identityTexts: [],
       currencies: [...this.currencies],
     }
     const customerIndex = new Map<number, number>()
@@ -485,7 +510,10 @@ export class CustomerIndex {
       if (ci === undefined) customerIndex.set(c, (ci = snapshot.keys.push(this.keys[c]!) - 1))
       const id = this.identityOf[slot]!
       let ii = identityIndex.get(id)
-      if (ii === undefined) identityIndex.set(id, (ii = snapshot.identities.push(this.identities[id]!) - 1))
+      if (ii === undefined) {
+        identityIndex.set(id, (ii = snapshot.identities.push(this.identities[id]!) - 1))
+        snapshot.identityTexts.push(this.identityText(id))
+      }
       snapshot.orderIds[i] = this.orderIds[slot]!
       snapshot.customerOf[i] = ci
       snapshot.identityOf[i] = ii
@@ -510,6 +538,7 @@ export class CustomerIndex {
     this.paid = s.paid
     this.date = s.date
     this.identities = s.identities
+    this.identityTexts = s.identityTexts
     s.identities.forEach((identity, i) => this.identityCode.set(identity, i))
     this.currencies = s.currencies
     s.currencies.forEach((currency, i) => this.currencyCode.set(currency, i))
@@ -630,6 +659,7 @@ export class CustomerIndex {
   /** Totals and search texts of the customers whose orders changed. */
   private refresh(): void {
     if (this.dirty.size === 0) return
+    const currencies = this.currencies.length
     for (const c of this.dirty) {
       const list = this.members[c]!
       if (list.length === 0) {
@@ -637,55 +667,66 @@ export class CustomerIndex {
         this.texts.set(c, '')
         continue
       }
-      const t: Totals = { orders: list.length, paidOrders: 0, refundedOrders: 0, spent: new Map(), paidByCurrency: new Map(), refunded: new Map(), first: Infinity, last: -Infinity, identity: 0 }
+      const zeros = () => new Array<number>(currencies).fill(0)
+      const t: Totals = { orders: list.length, paidOrders: 0, refundedOrders: 0, spent: zeros(), paidByCurrency: zeros(), refunded: zeros(), first: Infinity, last: -Infinity, identity: 0 }
       let latest = -1
-      const identities = new Set<number>()
+      let latestDate = -Infinity
+      let identity = -1
+      let several = false
       for (const slot of list) {
         const code = this.currencyOf[slot]!
         const refund = this.refund[slot]!
         if (this.paid[slot] === 1) {
           t.paidOrders++
-          t.spent.set(code, (t.spent.get(code) ?? 0) + this.total[slot]! - refund)
-          t.paidByCurrency.set(code, (t.paidByCurrency.get(code) ?? 0) + 1)
+          t.spent[code]! += this.total[slot]! - refund
+          t.paidByCurrency[code]!++
         }
         if (refund > 0) {
           t.refundedOrders++
-          t.refunded.set(code, (t.refunded.get(code) ?? 0) + refund)
+          t.refunded[code]! += refund
         }
         const d = this.dateKey(slot)
         if (d < t.first) t.first = d
         if (d > t.last) t.last = d
-        if (latest === -1 || d > this.dateKey(latest) || (d === this.dateKey(latest) && this.orderIds[slot]! > this.orderIds[latest]!)) latest = slot
-        identities.add(this.identityOf[slot]!)
+        if (latest === -1 || d > latestDate || (d === latestDate && this.orderIds[slot]! > this.orderIds[latest]!)) {
+          latest = slot
+          latestDate = d
+        }
+        if (identity === -1) identity = this.identityOf[slot]!
+        else if (identity !== this.identityOf[slot]) several = true
       }
       t.identity = this.identityOf[latest]!
       this.totals[c] = t
-      this.texts.set(c, this.searchText(identities))
+      this.texts.set(c, several ? [...new Set(list.map((slot) => this.identityText(this.identityOf[slot]!)))].join(SEARCH_FIELD_SEPARATOR) : this.identityText(identity))
     }
     this.dirty.clear()
     this.sorted.clear()
   }
 
-  /** A customer's folded search text: every name (each rotation), e-mail and phone its orders carry. */
-  private searchText(identities: Set<number>): string {
-    const fields = new Set<string>()
-    for (const code of identities) {
+  /** An identity's folded search text: its name (each rotation), e-mail and phone digits; made once per identity. */
+  private identityText(code: number): string {
+    let text = this.identityTexts[code]
+    if (text === undefined) {
       const [name = '', email = '', phone = ''] = this.identities[code]!.split(IDENTITY_SEPARATOR)
       const folded = fold(name)
-      if (folded) for (const rotation of rotations(folded)) fields.add(rotation)
+      const fields = folded ? rotations(folded) : []
       const mail = fold(email)
-      if (mail) fields.add(mail)
+      if (mail) fields.push(mail)
       const digits = digitsOf(phone)
-      if (digits) fields.add(digits)
+      if (digits) fields.push(digits)
+      text = fields.join(SEARCH_FIELD_SEPARATOR)
+      this.identityTexts[code] = text
     }
-    return [...fields].join(SEARCH_FIELD_SEPARATOR)
+    return text
   }
 
-  private moneyList(byCode: Map<number, number>): Money[] {
+  /** Money by currency code as a list, the main currency first, leaving out the currencies `held` has nothing in. */
+  private moneyList(byCode: number[], held: number[]): Money[] {
     const main = this.currencyCode.get(this.mainCurrency)
-    return [...byCode.entries()]
-      .sort(([a], [b]) => (a === main ? -1 : b === main ? 1 : this.currencies[a]!.localeCompare(this.currencies[b]!)))
-      .map(([code, cents]) => ({ currency: this.currencies[code]!, cents }))
+    const codes = byCode.map((_, code) => code).filter((code) => (held[code] ?? 0) !== 0)
+    return codes
+      .sort((a, b) => (a === main ? -1 : b === main ? 1 : this.currencies[a]!.localeCompare(this.currencies[b]!)))
+      .map((code) => ({ currency: this.currencies[code]!, cents: byCode[code]! }))
   }
 
   /** Every customer slot (empty ones too: the query skips them) ascending by the key, ties by customer key. */
@@ -711,14 +752,14 @@ export class CustomerIndex {
     const values = new Float64Array(this.keys.length)
     this.totals.forEach((t, c) => {
       if (!t) return void (values[c] = -Infinity)
-      const spent = t.spent.get(main) ?? 0
+      const spent = t.spent[main] ?? 0
       values[c] = {
         last: t.last,
         first: t.first,
         orders: t.orders,
         spent,
-        average: spent / Math.max(1, t.paidByCurrency.get(main) ?? 0),
-        refunded: t.refunded.get(main) ?? 0,
+        average: spent / Math.max(1, t.paidByCurrency[main] ?? 0),
+        refunded: t.refunded[main] ?? 0,
       }[key]
     })
     return values
@@ -730,19 +771,50 @@ export class CustomerIndex {
 }
 
 const indexes = new WeakMap<StoreDatabase, CustomerIndex>()
+/** How each shared index is let go: dropped, no longer followed by its database's close. */
+const releases = new WeakMap<CustomerIndex, () => void>()
+
+/** Customer row blocks waiting outside the snapshot that make a fold worth it (a sync writes one per 50 orders). */
+export const FOLD_ABOVE_BLOCKS = 40
+
+/** Whether rows wait outside the snapshot and either no snapshot exists or many blocks wait. */
+async function foldWorthIt(db: StoreDatabase): Promise<boolean> {
+  return db.transaction('r', [db.customerSnapshots, db.customerRowBlocks], async () => {
+    const blocks = await db.customerRowBlocks.count()
+    return blocks > FOLD_ABOVE_BLOCKS || (blocks > 0 && !(await db.customerSnapshots.get('mark')))
+  })
+}
+
+/**
+ * After a sync: folds the customer rows written since the snapshot into a new one when there is
+ * no snapshot yet (the first sync) or many rows are waiting (more than FOLD_ABOVE_BLOCKS
+ * blocks), and no loaded index follows them already (it
+ * folds them itself). The first open of Customers after a big sync then loads the snapshot, not
+ * 100,000 rows (bench figure 8). The index it loads is shared, so a Customers screen opened
+ * meanwhile uses it, and let go afterwards unless such a screen follows it. Answers whether it
+ * folded.
+ */
+export async function foldCustomerRows(db: StoreDatabase): Promise<boolean> {
+  if (indexes.get(db)?.state === 'ready' || !(await foldWorthIt(db))) return false
+  const index = customerIndexFor(db)
+  await index.saveNow()
+  if (!index.watched) releases.get(index)?.()
+  return true
+}
 
 /** The customer index of a store's cache: created (and loading) on first use, dropped when the database closes. */
 export function customerIndexFor(db: StoreDatabase): CustomerIndex {
   let index = indexes.get(db)
   if (!index || index.state === 'dropped') {
     const created = new CustomerIndex(db)
-    const drop = () => {
-      db.on.close.unsubscribe(drop)
+    const release = () => {
+      db.on.close.unsubscribe(release)
       if (indexes.get(db) === created) indexes.delete(db)
       created.drop()
     }
-    db.on('close', drop)
+    db.on('close', release)
     indexes.set(db, created)
+    releases.set(created, release)
     index = created
   }
   return index
