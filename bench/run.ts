@@ -767,7 +767,7 @@ async function main() {
       }
     }
     // Every figure but 6 runs in (or beside) the browser shell; 6 alone needs neither it nor the build.
-    if (['1', '2', '3', '4', '5'].some((figure) => wanted(figure))) host = await startHost(store.url)
+    if (['1', '2', '3', '4', '5', '8'].some((figure) => wanted(figure))) host = await startHost(store.url)
     // First, while no store is connected yet: a new user's first screen.
     await step('5 cold start', 'renderer to interactive / JS before first paint', '< 1 s / < 250 KB', () => figureColdStart(browser, host!, blank.url))
     if (wanted('1 first sync') || wanted('2 search') || wanted('4 editor') || wanted('8 customers')) {
