@@ -6,6 +6,12 @@ import vue from '@vitejs/plugin-vue'
 
 const alias = { '@': resolve('renderer/src'), '@common': resolve('electron/common') }
 
+// The test processes run in one locale whatever the machine's, so what a test expects to read
+// (a 24-hour clock, "Oct 24, 2026") does not change with it. The app follows the system's locale
+// (ui/dates.ts); its tests pass the 12-hour clock explicitly, and the end-to-end specs run in
+// Chromium's en-US.
+process.env.LC_ALL = 'en_GB.UTF-8'
+
 export default defineConfig({
   test: {
     projects: [

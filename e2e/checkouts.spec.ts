@@ -97,10 +97,11 @@ interface StoreCheckoutDetail extends StoreCheckout {
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-/** "2026-10-31T14:00:00-05:00" → "Oct 31, 14:00" (the year only when not this one): the wall clock the store wrote. */
+/** "2026-10-31T14:00:00-05:00" → "Oct 31, 2:00 PM" (the year only when not this one; en-US's 12-hour clock): the wall clock the store wrote. */
 function shortTime(stamp: string): string {
   const [, y, m, d, hh, mm] = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(stamp)!
-  return `${MONTHS[Number(m) - 1]} ${Number(d)}${Number(y) === new Date().getFullYear() ? '' : `, ${y}`}, ${hh}:${mm}`
+  const hour = Number(hh)
+  return `${MONTHS[Number(m) - 1]} ${Number(d)}${Number(y) === new Date().getFullYear() ? '' : `, ${y}`}, ${hour % 12 || 12}:${mm} ${hour < 12 ? 'AM' : 'PM'}`
 }
 
 test('the list names each reminder e-mail with its send time, keeps e-mails and dates on one line, and opens a recovery link', async ({ page, demoStore }) => {

@@ -158,7 +158,10 @@ test.describe('declined and bad callbacks are refused with a clear message and c
 
     await page.getByRole('link', { name: 'Settings' }).click()
     await expect(page.getByRole('button', { name: /^Disconnect / })).toHaveCount(1)
-    await expect(page.getByText(/^Permissions:/)).toHaveText('Permissions: read_orders, write_orders, read_content, write_content')
+    // Each permission in words, its code beside it in the connection's details.
+    for (const [code, words] of <[string, string][]>[['read_orders', 'See orders and abandoned checkouts'], ['write_orders', 'Fix shipping addresses'], ['read_content', 'See blog posts'], ['write_content', 'Write, publish and organise']]) {
+      await expect(page.getByRole('listitem').filter({ hasText: new RegExp(`^\\s*${words}[^]*${code}\\s*$`) })).toBeVisible()
+    }
   })
 
   test('a replayed callback is refused and exchanges its code once', async ({ page }) => {

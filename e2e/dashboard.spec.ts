@@ -10,7 +10,7 @@ test('the dashboard summarises the cache and each day opens the orders it counts
   await connectDemoStore(page)
   // Let the first sync fill the cache (the orders list says so once it no longer asks the store).
   await page.evaluate(() => (location.hash = '#/orders'))
-  await expect(page.getByText(/[1-9][\d,]* orders/)).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText(/^\s*[1-9][\d,]* orders\s*$/)).toBeVisible({ timeout: 30_000 })
   await expect(page.getByText(/from the store/)).toHaveCount(0, { timeout: 30_000 })
 
   await page.getByRole('link', { name: 'Dashboard' }).click()

@@ -72,7 +72,7 @@ test('a rule refuses a value locally, the stricter store refuses the next one on
   // Refused here: the pattern must match the whole value.
   await field.fill('sku 12')
   await panel(page, 'blog').getByRole('button', { name: 'Save Stock code' }).click()
-  await expect(panel(page, 'blog').getByRole('alert')).toHaveText('Stock code must match the pattern SKU-\\d+')
+  await expect(panel(page, 'blog').getByRole('alert')).toHaveText('Stock code must look like SKU-1')
   await expect(field).toHaveAttribute('aria-invalid', 'true')
 
   // The store's rule becomes stricter than the copy the app has.
@@ -80,7 +80,7 @@ test('a rule refuses a value locally, the stricter store refuses the next one on
   expect(stricter.status).toBe(200)
   await field.fill('SKU-12')
   await panel(page, 'blog').getByRole('button', { name: 'Save Stock code' }).click()
-  await expect(panel(page, 'blog').getByRole('alert')).toContainText('The store refused this value: must match the pattern SKU-\\d{4}')
+  await expect(panel(page, 'blog').getByRole('alert')).toContainText('The store refused this value: must look like SKU-1234')
   expect((await storeValues(demoStore, 'blogs', blogId)).find((v) => v.key === 'stock_code')?.value).toBeNull()
 
   await field.fill('SKU-1234')

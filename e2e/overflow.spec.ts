@@ -1,37 +1,254 @@
-// "No text overflows its box" (issue 15) on the order list and the abandoned checkouts page at
-// the smaller window the app is made for, 1280x800: every element holding text, alone or beside
-// other elements, is compared (scrollWidth against clientWidth) by voice.ts's overflow check.
+// "Nothing cut off" (issues 15 and 32) and "one voice" (issues 17 and 32), on every screen and
+// every dialog, at the two window sizes the app is made for (1280x800 and 1920x1080), in the
+// light and the dark theme: no text wider than its box or cut off with no way to read it (every
+// element holding text, alone or beside other elements), no sideways scroll in the order list,
+// and no raw timestamp, regular expression, API code or time off the system's clock
+// (voice.ts). The last test proves the voice check rejects what it is meant to.
+import type { Locator, Page } from '@playwright/test'
 import { test, expect } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
 import { waitForCachedOrders } from './support/scanner'
-import { overflowProblems } from './support/voice'
+import { overflowProblems, voiceProblems } from './support/voice'
 
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
 
-test('no text on the order list or the checkouts page overflows its box at 1280x800', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 })
-  await connectDemoStore(page)
-  await waitForCachedOrders(page)
-  const found: Record<string, string[]> = {}
-  const check = async (screen: string) => {
-    const problems = await overflowProblems(page, { mixed: true })
-    if (problems.length > 0) found[screen] = problems
+const main = (page: Page) => page.getByRole('main')
+const nav = (page: Page, link: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click()
+/** An open dialog by its title (some of Naive UI's card dialogs carry the title as text only). */
+const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog').filter({ hasText: title }).last()
+const orderRows = (page: Page) => page.getByRole('grid', { name: 'Orders' }).getByRole('row')
+
+interface Stop {
+  name: string
+  /** Brings the screen or dialog up and waits for its content. */
+  open(page: Page): Promise<void>
+  /** Closes a dialog again (screens need nothing). */
+  close?(page: Page): Promise<void>
+}
+
+const pressEscape = async (page: Page) => {
+  await page.keyboard.press('Escape')
+}
+/** Closes a popover or a picker's panel: a click on the page's heading. */
+const clickAway = (page: Page) => main(page).getByRole('heading', { level: 1 }).first().click()
+
+async function openOrders(page: Page) {
+  await nav(page, 'Orders')
+  await expect(orderRows(page).first()).toBeVisible()
+}
+async function openFirstOrder(page: Page) {
+  await openOrders(page)
+  await orderRows(page).first().click()
+  await expect(main(page).getByRole('heading', { level: 1, name: /^Order #/ })).toBeVisible()
+}
+async function openFirstPost(page: Page) {
+  await nav(page, 'Blogs')
+  await main(page).getByRole('table').getByRole('button').first().click()
+  await expect(page.locator('.ProseMirror')).toBeVisible()
+}
+async function openFirstCheckout(page: Page) {
+  await nav(page, 'Abandoned checkouts')
+  await page.getByRole('row', { name: /^Checkout #/ }).first().click()
+  await expect(main(page).getByRole('heading', { level: 1, name: /^Abandoned checkout #/ })).toBeVisible()
+}
+/** A dialog opened by a button, closed by its own Cancel (or Escape). */
+function byButton(name: string, open: (page: Page) => Promise<void>, button: (page: Page) => Locator, title: string | RegExp, closeWith?: string): Stop {
+  return {
+    name,
+    async open(page) {
+      await open(page)
+      await button(page).click()
+      await expect(dialog(page, title)).toBeVisible()
+    },
+    async close(page) {
+      if (closeWith) await dialog(page, title).getByRole('button', { name: closeWith, exact: true }).click()
+      else await pressEscape(page)
+      await expect(dialog(page, title)).toBeHidden()
+    },
   }
+}
 
-  await check('order list')
-  // A search adds the "matched …" notes to the rows: the longest text a row shows.
-  await page.getByRole('textbox', { name: 'Search orders' }).fill('example')
-  await expect(page.getByText(/^matched e-mail/).first()).toBeVisible()
-  await check('order list, searched')
-  await page.getByRole('textbox', { name: 'Search orders' }).fill('')
-  await page.getByRole('button', { name: 'Export CSV' }).click()
-  await expect(page.getByRole('dialog', { name: 'Export orders to CSV' })).toBeVisible()
-  await check('export dialog')
-  await page.getByRole('dialog', { name: 'Export orders to CSV' }).getByRole('button', { name: 'Cancel' }).click()
+const STOPS: Stop[] = [
+  { name: 'orders list', open: openOrders },
+  {
+    name: 'orders list, searched',
+    async open(page) {
+      await openOrders(page)
+      await page.getByRole('textbox', { name: 'Search orders' }).fill('example')
+      await expect(page.getByText(/^matched e-mail/).first()).toBeVisible()
+    },
+    close: (page) => page.getByRole('textbox', { name: 'Search orders' }).fill(''),
+  },
+  {
+    name: 'orders list with a selection',
+    async open(page) {
+      await openOrders(page)
+      await page.getByRole('checkbox', { name: 'Select the orders on screen' }).click()
+      await expect(page.getByRole('region', { name: 'Selected orders' })).toBeVisible()
+    },
+    close: (page) => page.getByRole('region', { name: 'Selected orders' }).getByRole('button', { name: 'Clear' }).click(),
+  },
+  {
+    name: 'paid date picker with its shortcuts',
+    async open(page) {
+      await openOrders(page)
+      await page.getByRole('textbox', { name: 'Paid from' }).click()
+      await expect(page.getByRole('button', { name: 'Last 30 days' })).toBeVisible()
+    },
+    close: clickAway,
+  },
+  {
+    name: 'column chooser',
+    async open(page) {
+      await openOrders(page)
+      await page.getByRole('button', { name: 'Columns' }).click()
+      await expect(page.getByRole('group', { name: 'Columns shown' })).toBeVisible()
+    },
+    close: clickAway,
+  },
+  byButton('export dialog', openOrders, (p) => p.getByRole('button', { name: 'Export…' }), 'Export orders', 'Cancel'),
+  byButton('tracking import dialog', openOrders, (p) => p.getByRole('button', { name: 'Import tracking CSV' }), 'Import tracking numbers from CSV'),
+  byButton('scanner', openOrders, (p) => p.getByRole('button', { name: 'Scanner mode' }), 'Scanner mode'),
+  { name: 'order detail', open: openFirstOrder },
+  byButton('add tracking dialog', openFirstOrder, (p) => p.getByRole('button', { name: 'Add tracking' }), /^Add tracking to #/),
+  byButton('shipping address dialog', openFirstOrder, (p) => p.getByRole('button', { name: 'Edit shipping address' }), /shipping address/i),
+  { name: 'checkouts list', open: (page) => nav(page, 'Abandoned checkouts').then(() => expect(page.getByRole('row', { name: /^Checkout #/ }).first()).toBeVisible()) },
+  { name: 'checkout detail', open: openFirstCheckout },
+  {
+    name: 'dashboard',
+    async open(page) {
+      await nav(page, 'Dashboard')
+      await expect(page.getByRole('img', { name: /^Orders and revenue per paid day/ })).toBeVisible()
+    },
+  },
+  {
+    name: 'dashboard range picker',
+    async open(page) {
+      await nav(page, 'Dashboard')
+      await page.getByRole('textbox', { name: 'First day shown' }).click()
+      await expect(page.getByRole('button', { name: 'This month' })).toBeVisible()
+    },
+    close: clickAway,
+  },
+  { name: 'blogs list', open: (page) => nav(page, 'Blogs').then(() => expect(main(page).getByRole('table').getByRole('button').first()).toBeVisible()) },
+  { name: 'blog editor', open: openFirstPost },
+  {
+    name: 'visible from picker',
+    async open(page) {
+      await openFirstPost(page)
+      await page.getByRole('textbox', { name: 'Visible from (store time)' }).click()
+      await expect(page.getByRole('button', { name: 'Now', exact: true })).toBeVisible()
+    },
+    close: pressEscape,
+  },
+  byButton('revision history', openFirstPost, (p) => p.getByRole('button', { name: 'Revision history' }), /revision/i),
+  byButton('editor shortcuts', openFirstPost, (p) => p.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Keyboard shortcuts' }), 'Keyboard shortcuts'),
+  { name: 'collections', open: (page) => nav(page, 'Collections').then(() => expect(main(page).getByRole('table', { name: 'Collections' }).getByRole('link').first()).toBeVisible()) },
+  byButton('new collection dialog', (p) => nav(p, 'Collections'), (p) => p.getByRole('button', { name: 'New collection' }), 'New collection', 'Cancel'),
+  {
+    name: 'collection detail',
+    async open(page) {
+      await nav(page, 'Collections')
+      await main(page).getByRole('table', { name: 'Collections' }).getByRole('link').first().click()
+      await expect(page.getByRole('button', { name: 'Edit collection' })).toBeVisible()
+    },
+  },
+  {
+    name: 'meta fields',
+    async open(page) {
+      await nav(page, 'Meta fields')
+      await expect(main(page).getByRole('table', { name: 'Meta field definitions' })).toBeVisible()
+    },
+  },
+  byButton('new meta field dialog', (p) => nav(p, 'Meta fields'), (p) => p.getByRole('button', { name: 'New meta field' }), 'New meta field', 'Cancel'),
+  byButton('edit meta field dialog', (p) => nav(p, 'Meta fields'), (p) => p.getByRole('button', { name: 'Edit Warehouse bin' }), 'Edit meta field', 'Cancel'),
+  { name: 'sync', open: (page) => nav(page, 'Sync').then(() => expect(main(page).getByRole('heading', { level: 1, name: 'Sync' })).toBeVisible()) },
+  { name: 'settings', open: (page) => nav(page, 'Settings').then(() => expect(main(page).getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible()) },
+  byButton('disconnect question', (p) => nav(p, 'Settings'), (p) => main(p).getByRole('button', { name: /^Disconnect / }).first(), /^Disconnect /),
+  {
+    // Only asked when this computer holds work the store has not: a draft is enough.
+    name: 'disconnect question with work only on this computer',
+    async open(page) {
+      await nav(page, 'Blogs')
+      await page.getByRole('button', { name: 'New post' }).click()
+      await page.getByRole('textbox', { name: 'Title', exact: true }).fill('A draft kept here')
+      await expect(page.getByText(/^Saved on this device at /)).toBeVisible({ timeout: 15_000 })
+      await nav(page, 'Settings')
+      await main(page).getByRole('button', { name: /^Disconnect / }).first().click()
+      await dialog(page, /^Disconnect /).getByRole('button', { name: 'Disconnect', exact: true }).click()
+      await expect(dialog(page, 'has work that exists only on this computer')).toBeVisible()
+    },
+    async close(page) {
+      await dialog(page, 'has work that exists only on this computer').getByRole('button', { name: 'Keep the store connected' }).click()
+      await expect(dialog(page, 'has work that exists only on this computer')).toBeHidden()
+    },
+  },
+  byButton('keyboard shortcuts', async () => undefined, (p) => p.getByRole('button', { name: 'Keyboard shortcuts', exact: true }).first(), 'Keyboard shortcuts'),
+  byButton('notifications', async () => undefined, (p) => p.getByRole('button', { name: /^Notifications/ }).first(), /notifications/i),
+]
 
-  await page.getByRole('link', { name: 'Abandoned checkouts', exact: true }).click()
-  await expect(page.getByRole('row', { name: /^Checkout #/ }).first()).toBeVisible()
-  await check('abandoned checkouts')
+/** The order list's rows scroll up and down only: nothing wider than the list. */
+async function sidewaysScroll(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = []
+    for (const el of document.querySelectorAll<HTMLElement>('.orders-page__list, .orders-page__list *')) {
+      const style = getComputedStyle(el)
+      if (el.scrollWidth > el.clientWidth + 1 && (style.overflowX === 'auto' || style.overflowX === 'scroll')) problems.push(`the order list scrolls sideways (${el.className})`)
+    }
+    const list = document.querySelector('.orders-page__list')
+    if (list && document.scrollingElement && document.scrollingElement.scrollWidth > document.scrollingElement.clientWidth + 1) problems.push('the page scrolls sideways')
+    return [...new Set(problems)]
+  })
+}
 
-  expect(found, 'text wider than its box, or cut off with no way to read it, by screen').toEqual({})
+for (const [width, height] of [[1280, 800], [1920, 1080]] as const) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`nothing is cut off and every word is for people at ${width}x${height} in the ${theme} theme, on every screen and dialog`, async ({ page }) => {
+      test.setTimeout(360_000)
+      await page.setViewportSize({ width, height })
+      await page.emulateMedia({ colorScheme: theme })
+      const toggle = page.getByRole('button', { name: /^Use (dark|light) theme$/ })
+      if ((await toggle.textContent())?.includes(theme)) await toggle.click()
+      const found: Record<string, string[]> = {}
+      const check = async (name: string) => {
+        const problems = [...new Set([...(await voiceProblems(page)), ...(await overflowProblems(page, { mixed: true })), ...(await sidewaysScroll(page))])]
+        if (problems.length > 0) found[name] = problems
+      }
+      await check('connect page')
+      await connectDemoStore(page)
+      await waitForCachedOrders(page)
+      for (const stop of STOPS) {
+        await test.step(stop.name, async () => {
+          await stop.open(page)
+          await check(stop.name)
+          await stop.close?.(page)
+        })
+      }
+      expect(found, 'text cut off, wider than its box, sideways scroll, or words not for people, by screen and dialog').toEqual({})
+    })
+  }
+}
+
+test('the voice check rejects regular expressions, API codes and a time off the clock', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-US' })
+  const page = await context.newPage()
+  try {
+    await page.setContent(`<main>
+      <p>Warehouse bin must match [A-Z]-\\d{1,3}</p>
+      <p>Left at step shipping_method</p>
+      <p>Saved on this device at 15:46:56</p>
+      <p>Scanned at 03:39:38 PM</p>
+      <p>Fine: <code>content.reading_time</code>, paid 3:39 PM, https://example.com/?utm_source=a_b, sam_lee@example.com</p>
+    </main>`)
+    const problems = await voiceProblems(page)
+    expect(problems).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^a regular expression/),
+      'an API code: “shipping_method”',
+      'a time off the 12-hour clock: “15:46:56”',
+      'a time off the 12-hour clock: “03:39:38 PM”',
+    ]))
+    expect(problems.join('\n')).not.toMatch(/reading_time|3:39 PM”|utm_source|sam_lee/)
+  } finally {
+    await context.close()
+  }
 })

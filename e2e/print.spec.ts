@@ -55,7 +55,7 @@ function expectedPick(orders: StoreOrder[]): Map<string, { qty: number; orders: 
 }
 
 async function waitForCachedOrders(page: Page) {
-  await expect(page.getByText(/[1-9][\d,]* orders/)).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText(/^\s*[1-9][\d,]* orders\s*$/)).toBeVisible({ timeout: 30_000 })
   await expect(page.getByText(/from the store/)).toHaveCount(0, { timeout: 30_000 })
 }
 

@@ -20,7 +20,7 @@ export async function openOrders(page: Page, hashQuery = '') {
 /** Waits until the list is answered from the cache (its first sync of orders has completed). */
 export async function waitForCachedOrders(page: Page) {
   await openOrders(page)
-  await expect(page.getByText(/[1-9][\d,]* orders/)).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText(/^\s*[1-9][\d,]* orders\s*$/)).toBeVisible({ timeout: 30_000 })
   await expect(page.getByText(/from the store/)).toHaveCount(0, { timeout: 30_000 })
 }
 

@@ -1,7 +1,12 @@
-// "One voice" (issue 17), checked on a screen as a person reads it: no raw timestamps (ISO or
-// SQL) in the text, no "(s)" plurals or "1 orders", no library default placeholders
-// ("Please Input"), no text wider than its box, and none cut off without a way to read it
-// (an ellipsis needs a title or a tooltip the element names; otherwise text must wrap).
+// "One voice" (issues 17 and 32), checked on a screen as a person reads it: no raw timestamps
+// (ISO or SQL) in the text, no "(s)" plurals or "1 orders", no regular expressions, no API codes
+// in snake_case ("shipping_method"), no time of day off the system's clock (a 24-hour time where
+// the locale reads 12 hours, or the other way round, so never the two mixed), no library default
+// placeholders ("Please Input"), no text wider than its box, and none cut off without a way to
+// read it (an ellipsis needs a title or a tooltip the element names; otherwise text must wrap).
+// Text set as code (<code>, <kbd>, <pre>: a meta field's key, a UTM value, a permission's code in
+// a connection's details), what a person typed (inputs, the post editor), web and e-mail
+// addresses are the store's or the person's own and are not judged.
 import type { Page } from '@playwright/test'
 
 export async function voiceProblems(page: Page): Promise<string[]> {
@@ -12,8 +17,23 @@ export async function voiceProblems(page: Page): Promise<string[]> {
       const style = getComputedStyle(el)
       return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none'
     }
-    const text = document.body.innerText
+    const own = (node: Node) => {
+      const el = node.parentElement
+      return !!el && visible(el) && !el.closest('code, kbd, pre, samp, textarea, input, .n-input, [contenteditable="true"], script, style, .visually-hidden, .sr-only')
+    }
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    const parts: string[] = []
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) if (own(node) && node.textContent?.trim()) parts.push(node.textContent)
+    const text = parts.join('\n').replace(/\bhttps?:\/\/\S+/g, ' ').replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, ' ')
+    const cycle = new Intl.DateTimeFormat(undefined, { hour: 'numeric' }).resolvedOptions().hourCycle
+    const twelveHours = cycle === 'h11' || cycle === 'h12'
+    const offClock: [RegExp, string] = twelveHours
+      ? [/(?<![:\d])\d{1,2}:\d{2}(?::\d{2})?\b(?![:\d]|\s?[AP]M)|(?<![:\d])0\d:\d{2}(?::\d{2})?\s?[AP]M\b/g, 'a time off the 12-hour clock']
+      : [/(?<![:\d])\d{1,2}:\d{2}(?::\d{2})?\s?[AP]M\b/g, 'a time off the 24-hour clock']
     const patterns: [RegExp, string][] = [
+      [/\\[dDwWsSbB]|\[[^\]\s]{1,12}-[^\]\s]{1,12}\]|\{\d+(,\d*)?\}|\(\?[:=!]|\.\*|\w[+*]\)/g, 'a regular expression'],
+      [/\b[a-z]{2,}(?:_[a-z]{2,})+\b/g, 'an API code'],
+      offClock,
       [/\b\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?(\.\d+)?(Z|[+-]\d{2}:?\d{2})?\b/g, 'a raw timestamp'],
       [/\b\w+\(s\)/g, 'a "(s)" plural'],
       [/(^|[^\d,.])1 (orders|posts|items|changes|attempts|revisions|drafts|checkouts|collections|fields|writes)\b/g, 'a plural after 1'],

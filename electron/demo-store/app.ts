@@ -24,12 +24,15 @@ export interface ApiHooks {
 
 /** What the data model and API routes must provide (electron/demo-store/data, api). */
 export interface DataBackend<D extends { toJSON(): unknown }> {
-  generate(opts: { seed: number; orders: number }): D
+  /** A new store's data, dated to the store-local day of `now` in the zone given (or the default). */
+  generate(opts: { seed: number; orders: number; now: Date; utcOffsetMinutes?: number }): D
   fromJSON(json: unknown): D
+  /** The store's zone now, which a reset keeps. */
+  utcOffsetMinutes(data: D): number | undefined
   /** The /openapi/** routes, with full paths. */
   apiRoutes(data: D, hooks: ApiHooks): Hono<DemoEnv>
   /** Extra control routes, mounted under /__demo. */
-  controlRoutes(data: D): Hono
+  controlRoutes(data: D, hooks: ApiHooks): Hono
 }
 
 /** What a caller may choose about a store; each has a default. Shared by every way to start one. */
@@ -38,6 +41,8 @@ export interface DemoStoreSettings {
   seed?: number
   /** Orders to generate (DEFAULT_ORDERS). */
   orders?: number
+  /** The store's zone as minutes from UTC (UTC−05:00 unless given); a data file keeps its own. */
+  utcOffsetMinutes?: number
   /** State file (docs/demo-store-platform.md, "Persistence"); without it the store lives in memory only. */
   dataFile?: string
   /** The API rate limit; on unless false. */
@@ -71,6 +76,8 @@ export interface DemoStoreApp {
   /** Answers a request with the current app (a reset swaps in a fresh one). */
   fetch(request: Request, env?: unknown): Response | Promise<Response>
   credentials: DemoCredentials
+  /** The store's zone now (undefined for a backend without one). */
+  readonly utcOffsetMinutes: number | undefined
   setShop(shop: string): void
   /** Writes any pending change to the data file now. */
   flush(): Promise<void>
@@ -113,7 +120,7 @@ export async function createDemoStoreApp<D extends { toJSON(): unknown }>(option
     saved = undefined
   }
   const registry = loadedRegistry ?? OAuthRegistry.create(now)
-  let data: D = loadedData ?? backend.generate({ seed, orders })
+  let data: D = loadedData ?? backend.generate({ seed, orders, now: new Date(now()), ...(options.utcOffsetMinutes !== undefined ? { utcOffsetMinutes: options.utcOffsetMinutes } : {}) })
 
   const saver = new DebouncedSaver(async () => {
     if (!dataFile) return
@@ -148,12 +155,14 @@ export async function createDemoStoreApp<D extends { toJSON(): unknown }>(option
       registry, faults, limiter, now, onChange,
       shop: () => shop,
       reset: () => {
-        data = backend.generate({ seed, orders })
+        // Dated to today again, in the zone the store is in now.
+        const zone = backend.utcOffsetMinutes(data)
+        data = backend.generate({ seed, orders, now: new Date(now()), ...(zone !== undefined ? { utcOffsetMinutes: zone } : {}) })
         current = build()
         onChange()
       },
     }))
-    app.route(CONTROL_PREFIX, backend.controlRoutes(data))
+    app.route(CONTROL_PREFIX, backend.controlRoutes(data, { onChange, now: () => new Date(now()) }))
 
     const injectFaults = faults.middleware()
     app.use('*', (c, next) => (c.req.path.startsWith(`${CONTROL_PREFIX}/`) ? next() : injectFaults(c, next)))
@@ -176,6 +185,9 @@ export async function createDemoStoreApp<D extends { toJSON(): unknown }>(option
     fetch: (request, env) => current.fetch(request, env),
     get credentials() {
       return { clientId: DEMO_CLIENT_ID, clientSecret: registry.clientSecret, redirectUris: [...REDIRECT_URIS] }
+    },
+    get utcOffsetMinutes() {
+      return backend.utcOffsetMinutes(data)
     },
     setShop(next) {
       shop = next

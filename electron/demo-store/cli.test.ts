@@ -42,7 +42,7 @@ describe('demo-store CLI', () => {
     const dir = mkdtempSync(join(tmpdir(), 'demo-store-cli-'))
     dirs.push(dir)
     const dataFile = join(dir, 'store.json')
-    const proc = run(['--port', '0', '--seed', '7', '--orders', '5', '--data', dataFile])
+    const proc = run(['--port', '0', '--seed', '7', '--orders', '5', '--data', dataFile, '--utc-offset=+05:30'])
     await until(() => proc.output().stdout.includes('redirect URIs'), proc.exited)
 
     const lines = proc.output().stdout.split('\n')
@@ -57,6 +57,8 @@ describe('demo-store CLI', () => {
     const app = (await (await fetch(`${announced![1]}/__demo/app`)).json()) as { client_secret: string; shop: string }
     expect(app.shop).toBe(`127.0.0.1:${announced![2]}`)
     expect(proc.output().stdout).toContain(app.client_secret)
+    expect(proc.output().stdout).toContain('time zone:     UTC+05:30')
+    expect(await (await fetch(`${announced![1]}/__demo/clock`)).json()).toMatchObject({ utcOffsetMinutes: 330, utcOffset: '+05:30' })
 
     proc.child.kill('SIGTERM')
     expect(await proc.exited).toBe(0)
@@ -70,6 +72,8 @@ describe('demo-store CLI', () => {
     [['--port', 'abc'], '--port must be a whole number'],
     [['--port', '70000'], '--port must be at most 65535'],
     [['--error-rate', '1.5'], '--error-rate must be a number from 0 to 1'],
+    [['--utc-offset=+15:00'], '--utc-offset must be an offset from UTC between -12:00 and +14:00'],
+    [['--utc-offset', 'Europe/Paris'], '--utc-offset must be an offset from UTC between -12:00 and +14:00'],
     [['--frobnicate'], "Unknown option '--frobnicate'"],
     [['--data'], "Option '--data <value>' argument missing"],
   ])('refuses %j with a clear message and exit code 2', async (args, message) => {

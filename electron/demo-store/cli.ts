@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { DEFAULT_ORDERS, DEFAULT_SEED } from './app'
 import { DataFileError, startDemoStore } from './embedded'
+import { DEFAULT_UTC_OFFSET_MINUTES, offsetText, parseOffsetText } from './data/time'
 
 export const DEFAULT_PORT = 4010
 
@@ -13,6 +14,9 @@ const USAGE = `Usage: npm run demo-store -- [flags]
   --port N          port on 127.0.0.1 (default ${DEFAULT_PORT}; 0 picks a free port)
   --seed N          generator seed (default ${DEFAULT_SEED}); the same seed gives the same store
   --orders N        number of orders to generate (default ${DEFAULT_ORDERS})
+  --utc-offset=Z    the store's time zone as an offset from UTC, e.g. --utc-offset=-05:00
+                    or --utc-offset=+05:30 (default -05:00); the data is dated to the
+                    store's today in it
   --data FILE       keep the store's state in FILE (default: memory only)
   --no-rate-limit   switch the API rate limit off (default on: 40 burst, 4 per second)
   --latency MS      add MS milliseconds to every response (default 0)
@@ -27,6 +31,10 @@ const Flags = z.object({
   port: Int('--port', 0, 65535).default(DEFAULT_PORT),
   seed: Int('--seed', 0, 2 ** 31 - 1).default(DEFAULT_SEED),
   orders: Int('--orders', 0, 1_000_000).default(DEFAULT_ORDERS),
+  'utc-offset': z
+    .string()
+    .transform((text, ctx) => parseOffsetText(text) ?? (ctx.addIssue({ code: 'custom', message: '--utc-offset must be an offset from UTC between -12:00 and +14:00, e.g. -05:00' }), z.NEVER))
+    .optional(),
   data: z.string().min(1, '--data needs a file name').optional(),
   'no-rate-limit': z.boolean().default(false),
   latency: Int('--latency', 0, 60_000).optional(),
@@ -49,6 +57,7 @@ async function main(): Promise<void> {
         port: { type: 'string' },
         seed: { type: 'string' },
         orders: { type: 'string' },
+        'utc-offset': { type: 'string' },
         data: { type: 'string' },
         'no-rate-limit': { type: 'boolean' },
         latency: { type: 'string' },
@@ -74,6 +83,7 @@ async function main(): Promise<void> {
       port: flags.port,
       seed: flags.seed,
       orders: flags.orders,
+      ...(flags['utc-offset'] !== undefined ? { utcOffsetMinutes: flags['utc-offset'] } : {}),
       ...(flags.data !== undefined ? { dataFile: flags.data } : {}),
       rateLimit: !flags['no-rate-limit'],
       ...(flags.latency !== undefined ? { latencyMs: flags.latency } : {}),
@@ -95,6 +105,7 @@ async function main(): Promise<void> {
       `  redirect URIs: ${store.credentials.redirectUris.join('  ')}`,
       `  data:          ${flags.data ?? '(memory only)'}`,
       `  rate limit:    ${flags['no-rate-limit'] ? 'off' : 'on (40 burst, 4 per second)'}`,
+      `  time zone:     UTC${offsetText(store.utcOffsetMinutes ?? DEFAULT_UTC_OFFSET_MINUTES)}`,
       `  control:       ${store.url}/__demo (loopback only)`,
       '',
     ].join('\n'),

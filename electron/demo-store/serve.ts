@@ -10,6 +10,8 @@ export interface DemoStoreHandle {
   /** The store host, `127.0.0.1:<port>`, as the OAuth redirect's `shop` parameter carries it. */
   shop: string
   credentials: DemoCredentials
+  /** The store's zone now, minutes from UTC (undefined for a backend without one). */
+  readonly utcOffsetMinutes: number | undefined
   /** Closes the server (open connections too) and writes pending state to the data file. */
   stop(): Promise<void>
   /** Where an unusable data file was moved (only with `badDataFile: 'set-aside'`). */
@@ -39,6 +41,9 @@ export async function serveDemoStore<D extends { toJSON(): unknown }>(
     url: `http://${shop}`,
     shop,
     credentials: store.credentials,
+    get utcOffsetMinutes() {
+      return store.utcOffsetMinutes
+    },
     ...(store.dataFileSetAside !== undefined ? { dataFileSetAside: store.dataFileSetAside } : {}),
     stop: () =>
       (stopping ??= (async () => {

@@ -6,7 +6,6 @@ import { BLOG_SORTS } from '../../common/store-api/operations'
 import type { DemoData } from '../data/demo-data'
 import { slugify } from '../data/generate-content'
 import type { BlogRecord } from '../data/state'
-import { local, parseClientDateTime } from '../data/time'
 import type { RouteContext } from './context'
 import { SLUG_PATTERN, blogOut, byField } from './content-shape'
 import { envelope, pageOf, wholeList } from './paging'
@@ -33,7 +32,7 @@ export function deleteBlog(data: DemoData, id: number, now: Date): void {
   for (const col of data.collections) {
     if (col.blog_ids.includes(id)) {
       col.blog_ids = col.blog_ids.filter((b) => b !== id)
-      col.updated_at = local(now)
+      col.updated_at = data.clock.local(now)
     }
   }
   const blogFieldIds = new Set(data.metaFields.filter((m) => m.resource_type === 'blog').map((m) => m.id))
@@ -84,9 +83,9 @@ export function registerBlogRoutes({ app, data, hooks }: RouteContext): void {
     if (input.visible_at !== undefined) {
       if (input.visible_at === null) visibleAt = null
       else {
-        const parsed = parseClientDateTime(input.visible_at)
+        const parsed = data.clock.parseClientDateTime(input.visible_at)
         if (!parsed) fields.visible_at = ['expected YYYY-MM-DD HH:MM:SS (store time) or ISO 8601 with an offset']
-        else visibleAt = local(parsed)
+        else visibleAt = data.clock.local(parsed)
       }
     }
     const missing = (input.collection_ids ?? []).filter((id) => !data.collection(id))
@@ -103,7 +102,7 @@ export function registerBlogRoutes({ app, data, hooks }: RouteContext): void {
     else if (creating || blog.seo_slug === '') blog.seo_slug = uniqueSlug(data, slugify(blog.title) || `blog-${blog.id}`, blog.id)
     blog.cover_id = coverId
     blog.visible_at = visibleAt
-    blog.updated_at = local(hooks.now())
+    blog.updated_at = data.clock.local(hooks.now())
     if (input.collection_ids !== undefined) {
       const wanted = new Set(input.collection_ids)
       for (const col of data.collections) {
@@ -111,14 +110,14 @@ export function registerBlogRoutes({ app, data, hooks }: RouteContext): void {
         if (wanted.has(col.id) && !member) col.blog_ids.push(blog.id)
         else if (!wanted.has(col.id) && member) col.blog_ids = col.blog_ids.filter((id) => id !== blog.id)
         else continue
-        col.updated_at = local(hooks.now())
+        col.updated_at = data.clock.local(hooks.now())
       }
     }
   }
 
   app.post(routePath('blogs.create'), async (c) => {
     const { body } = await parseBody(c, 'blogs.create')
-    const now = local(hooks.now())
+    const now = data.clock.local(hooks.now())
     const draft: BlogRecord = {
       id: 0, title: '', summary: '', content: '', cover_id: null, author: '', seo_title: '', seo_description: '', seo_slug: '',
       status: 2, visible_at: now, created_at: now, updated_at: now,
@@ -167,7 +166,7 @@ export function registerBlogRoutes({ app, data, hooks }: RouteContext): void {
       if (missing.length > 0) throw validationError({ 'operate.collection_ids': [`no collection with id ${missing.join(', ')}`] })
     }
     const now = hooks.now()
-    const stamp = local(now)
+    const stamp = data.clock.local(now)
     for (const blog of selected) {
       switch (action) {
         case 'show':

@@ -5,7 +5,6 @@
 import { COLLECTION_SORTS } from '../../common/store-api/operations'
 import { slugify } from '../data/generate-content'
 import type { BlogRecord, CollectionRecord } from '../data/state'
-import { local } from '../data/time'
 import { ApiError } from '../http/errors'
 import { blogMatches, deleteBlog } from './blogs'
 import type { RouteContext } from './context'
@@ -75,14 +74,14 @@ export function registerCollectionRoutes({ app, data, hooks }: RouteContext): vo
       if (input.sort_type === 'manual') col.blog_ids = collectionBlogs(data, col).map((b) => b.id)
       col.sort_type = input.sort_type
     }
-    col.updated_at = local(hooks.now())
+    col.updated_at = data.clock.local(hooks.now())
   }
 
   app.post(routePath('collections.create'), async (c) => {
     const { body } = await parseBody(c, 'collections.create')
     const missing = (body.blog_ids ?? []).filter((id) => !data.blog(id))
     if (missing.length > 0) throw validationError({ blog_ids: [`no blog with id ${missing.join(', ')}`] })
-    const now = local(hooks.now())
+    const now = data.clock.local(hooks.now())
     const col: CollectionRecord = {
       id: data.peekNextId('collection'), title: '', description: '', seo_title: '', seo_description: '', seo_slug: '',
       sort_type: 'manual', created_at: now, updated_at: now, blog_ids: [...new Set(body.blog_ids ?? [])],
@@ -147,7 +146,7 @@ export function registerCollectionRoutes({ app, data, hooks }: RouteContext): vo
       case 'hide':
         for (const blog of selected) {
           blog.status = body.operate === 'show' ? 2 : 1
-          blog.updated_at = local(now)
+          blog.updated_at = data.clock.local(now)
         }
         break
       case 'delete':
@@ -159,7 +158,7 @@ export function registerCollectionRoutes({ app, data, hooks }: RouteContext): vo
         break
       }
     }
-    col.updated_at = local(now)
+    col.updated_at = data.clock.local(now)
     hooks.onChange()
     return c.json({ data: { affected: selected.length } })
   })

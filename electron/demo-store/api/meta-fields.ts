@@ -6,7 +6,7 @@ import { checkValue, ruleProblems } from '../../common/store-api/meta-values'
 import { META_FIELD_RESOURCE_PATHS } from '../../common/store-api/operations'
 import type { MetaFieldDefinition, MetaFieldValue } from '../../common/store-api/resources'
 import type { DemoData } from '../data/demo-data'
-import { gmt, local } from '../data/time'
+import { gmt } from '../data/time'
 import { ApiError } from '../http/errors'
 import type { RouteContext } from './context'
 import { matchesWhole } from './regex-guard'
@@ -158,15 +158,15 @@ function touchResource(data: DemoData, resourceType: string, id: number, now: Da
   if (resourceType === 'order') {
     const order = data.order(id)
     if (order) {
-      order.post_modified = local(now)
+      order.post_modified = data.clock.local(now)
       order.post_modified_gmt = gmt(now)
       data.orderChanged(order)
     }
   } else if (resourceType === 'blog') {
     const blog = data.blog(id)
-    if (blog) blog.updated_at = local(now)
+    if (blog) blog.updated_at = data.clock.local(now)
   } else if (resourceType === 'blog_collection') {
     const col = data.collection(id)
-    if (col) col.updated_at = local(now)
+    if (col) col.updated_at = data.clock.local(now)
   }
 }

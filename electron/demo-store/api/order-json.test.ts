@@ -5,13 +5,12 @@
 import { describe, expect, it } from 'vitest'
 import type { Order } from '../../common/store-api/resources'
 import { DemoData } from '../data/demo-data'
-import { local } from '../data/time'
 import { createApiRoutes } from './routes'
 
 const PAGE = '/openapi/2025-04/orders?page=3&page_size=250&sort=-modified_date'
 
 function store(orders = 1_000, start = new Date('2026-11-22T03:00:00Z')) {
-  const data = DemoData.generate({ seed: 42, orders })
+  const data = DemoData.generate({ seed: 42, orders, now: start })
   const clock = { now: start }
   const app = createApiRoutes(data, { onChange: () => {}, now: () => clock.now })
   const text = async (path: string) => {
@@ -29,7 +28,7 @@ function store(orders = 1_000, start = new Date('2026-11-22T03:00:00Z')) {
 /** What the page must be: its orders serialised afresh from the store's objects, in the envelope. */
 function serialisedAfresh(data: DemoData, pageText: string, now: Date): string {
   const page = JSON.parse(pageText) as { data: Order[]; meta: unknown; links: unknown }
-  const orders = page.data.map((o) => ({ ...data.order(o.ID)!, current_time: local(now) }))
+  const orders = page.data.map((o) => ({ ...data.order(o.ID)!, current_time: data.clock.local(now) }))
   return JSON.stringify({ data: orders, meta: page.meta, links: page.links })
 }
 
@@ -59,7 +58,7 @@ describe('order answers from the cache of serialised orders', () => {
     const first = await text('/openapi/2025-04/orders?page=1&page_size=250&sort=-modified_date')
     const changed = (JSON.parse(first).data as Order[])[0]!
     expect(changed.ID).toBe(target.ID)
-    expect(changed).toMatchObject({ trackno: '1Z 999-AA1', trackname: 'UPS', fulfillment_status: 'fulfilled', post_modified: local(clock.now) })
+    expect(changed).toMatchObject({ trackno: '1Z 999-AA1', trackname: 'UPS', fulfillment_status: 'fulfilled', post_modified: data.clock.local(clock.now) })
     expect(changed.shipping_address).toMatchObject({ city: 'Toronto', short_address: 'Toronto, ON, CA' })
     expect(first).toBe(serialisedAfresh(data, first, clock.now))
     const single = JSON.parse(await text(`/openapi/2025-04/orders/${target.ID}`)).data as Order
@@ -94,7 +93,7 @@ describe('order answers from the cache of serialised orders', () => {
     const page = await text('/openapi/2025-04/orders?page_size=250&sort=-modified_date')
     const order = (JSON.parse(page).data as Order[]).find((o) => o.ID === 1005)!
     expect(order.shipping_address.first_name).toBe(hostile)
-    expect(order.current_time).toBe(local(clock.now))
+    expect(order.current_time).toBe(data.clock.local(clock.now))
     expect(page).toBe(serialisedAfresh(data, page, clock.now))
   })
 

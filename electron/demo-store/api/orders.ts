@@ -8,7 +8,7 @@ import type { Order } from '../../common/store-api/resources'
 import { STATE_NAMES } from '../data/catalog'
 import { addressIndex, shortAddress } from '../data/addresses'
 import type { OrderSortKey, OrderSummary } from '../data/demo-data'
-import { gmt, local } from '../data/time'
+import { gmt } from '../data/time'
 import type { RouteContext } from './context'
 import { envelope } from './paging'
 import { checkLengths, found, parseBody, parseQuery, pathId, routePath, throwIfAny, validationError } from './validation'
@@ -35,12 +35,12 @@ export function inDayRange(day: string, range: { from: string; to: string } | un
 }
 
 export function registerOrderRoutes({ app, data, hooks }: RouteContext): void {
-  const withCurrentTime = (order: Order): Order => ({ ...order, current_time: local(hooks.now()) })
+  const withCurrentTime = (order: Order): Order => ({ ...order, current_time: data.clock.local(hooks.now()) })
   const findOrder = (id: number): Order => found(data.order(id), 'order', id)
   const orderJson = (id: number, currentTime: string): string => found(data.orderJson(id, currentTime), 'order', id)
   const bump = (order: Order) => {
     const now = hooks.now()
-    order.post_modified = local(now)
+    order.post_modified = data.clock.local(now)
     order.post_modified_gmt = gmt(now)
     data.orderChanged(order)
     hooks.onChange()
@@ -80,7 +80,7 @@ export function registerOrderRoutes({ app, data, hooks }: RouteContext): void {
         total++
       }
     }
-    const currentTime = local(hooks.now())
+    const currentTime = data.clock.local(hooks.now())
     const orders = data.ordersJson(pageIds, currentTime)
     // The envelope written around the orders' cached JSON, byte for byte what c.json(envelope) gives.
     const { meta, links } = envelope(c, pageIds, page, size, total)
@@ -89,7 +89,7 @@ export function registerOrderRoutes({ app, data, hooks }: RouteContext): void {
 
   app.get(routePath('orders.get'), (c) => {
     const id = pathId(c, 'order')
-    return c.body(`{"data":${orderJson(id, local(hooks.now()))}}`, 200, JSON_CONTENT)
+    return c.body(`{"data":${orderJson(id, data.clock.local(hooks.now()))}}`, 200, JSON_CONTENT)
   })
 
   app.post(routePath('orders.updateShipping'), async (c) => {
@@ -145,9 +145,9 @@ export function registerOrderRoutes({ app, data, hooks }: RouteContext): void {
     order.trackno = trackno
     order.trackname = carrier
     order.track_source = 'openapi'
-    order.track_date = local(now)
+    order.track_date = data.clock.local(now)
     order.track_date_gmt = gmt(now)
-    order.date_updated = local(now)
+    order.date_updated = data.clock.local(now)
     order.fulfillment_status = 'fulfilled'
     if (body.sendemail) data.recordSentEmail({ orderId: order.ID, to: order.billing_address.email, trackno, carrier, at: now.toISOString() })
     bump(order)

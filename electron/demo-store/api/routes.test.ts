@@ -8,7 +8,7 @@ import { createApiRoutes, createDataControlRoutes } from './routes'
 const NOW = new Date('2026-11-22T03:00:00Z')
 
 function store(orders = 120) {
-  const data = DemoData.generate({ seed: 42, orders })
+  const data = DemoData.generate({ seed: 42, orders, now: NOW })
   let changes = 0
   const app = createApiRoutes(data, { onChange: () => changes++, now: () => NOW })
   const call = async (method: string, path: string, body?: unknown, type = 'application/json') => {
@@ -122,9 +122,9 @@ describe('orders', () => {
     expect(res.json.data).toMatchObject({ trackno: '1Z999AA10123456784', trackname: 'UPS', fulfillment_status: 'fulfilled', track_date_gmt: '2026-11-22 03:00:00', date_updated: '2026-11-21 22:00:00' })
     const quiet = await call('POST', `/openapi/2025-04/orders/${target.ID}/track`, { trackno: '9400100000000000000000', sendemail: false })
     expect(quiet.status).toBe(200)
-    const images = (await (await createDataControlRoutes(data).request('/images')).json()) as { data: { ID: number; url: string }[] }
+    const images = (await (await createDataControlRoutes(data, { onChange: () => undefined, now: () => NOW }).request('/images')).json()) as { data: { ID: number; url: string }[] }
     expect(images.data.map((i) => i.ID)).toEqual(data.images.map((i) => i.ID))
-    const emails = await createDataControlRoutes(data).request('/emails')
+    const emails = await createDataControlRoutes(data, { onChange: () => undefined, now: () => NOW }).request('/emails')
     expect(((await emails.json()) as { data: unknown }).data).toEqual([{ orderId: target.ID, to: target.billing_address.email, trackno: '1Z999AA10123456784', carrier: 'UPS', at: NOW.toISOString() }])
     expect((await call('POST', `/openapi/2025-04/orders/${target.ID}/track`, { trackno: '<script>', sendemail: true })).status).toBe(422)
     expect((await call('POST', `/openapi/2025-04/orders/${target.ID}/track`, { trackno: 'X1', sendemail: 'yes' })).status).toBe(422)
@@ -380,7 +380,7 @@ describe('meta fields', () => {
     expect(data.order(orderId)!.post_modified_gmt).toBe('2026-11-22 03:00:00')
     expect((await call('PUT', '/openapi/2021-08/orders/1002/meta_fields', { meta_field_id: '1', value: '5' })).status).toBe(422)
     // Every accepted value write is in the demo log, in order; refused ones are not.
-    const writes = (await (await createDataControlRoutes(data).request('/meta-field-writes')).json()) as { data: { resource: string; value: string }[] }
+    const writes = (await (await createDataControlRoutes(data, { onChange: () => undefined, now: () => NOW }).request('/meta-field-writes')).json()) as { data: { resource: string; value: string }[] }
     expect(writes.data.map((w) => `${w.resource}:${w.value}`)).toEqual(['blogs:12', 'blogs:false', 'blogs:https://example.com/a', 'orders:B-7', 'products:1.25'])
   })
 
@@ -428,5 +428,29 @@ describe('path parameters named like Object.prototype members', () => {
     const res = await call(method, url, method === 'GET' || method === 'DELETE' ? undefined : BODY)
     expect(res.status).toBe(404)
     expect(res.json.error.message).toEqual(expect.any(String))
+  })
+})
+
+describe("the store's clock (control route)", () => {
+  it('tells and moves the zone: later writes and current_time use it, recorded times stay', async () => {
+    const { data, call } = store(20)
+    let changed = 0
+    const control = createDataControlRoutes(data, { onChange: () => changed++, now: () => NOW })
+    const put = (body: unknown) => control.request('/clock', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    expect(await (await control.request('/clock')).json()).toEqual({ utcOffsetMinutes: -300, utcOffset: '-05:00', now: '2026-11-21 22:00:00', day: '2026-11-21' })
+    const placed = data.order(1004)!.post_date
+
+    const moved = await put({ utcOffsetMinutes: 330 })
+    expect(moved.status).toBe(200)
+    expect(await moved.json()).toMatchObject({ utcOffsetMinutes: 330, utcOffset: '+05:30', now: '2026-11-22 08:30:00' })
+    expect(changed).toBe(1)
+    const tracked = await call('POST', '/openapi/2025-04/orders/1004/track', { trackno: 'ZONE1', sendemail: false })
+    expect(tracked.json.data).toMatchObject({ post_date: placed, post_modified: '2026-11-22 08:30:00', post_modified_gmt: '2026-11-22 03:00:00', current_time: '2026-11-22 08:30:00' })
+
+    for (const bad of [{ utcOffsetMinutes: 15 * 60 }, { utcOffsetMinutes: 1.5 }, { utcOffsetMinutes: '-05:00' }, { utcOffsetMinutes: 0, extra: 1 }, {}]) {
+      expect((await put(bad)).status).toBe(422)
+    }
+    expect(data.clock.utcOffsetMinutes).toBe(330)
+    expect(changed).toBe(1)
   })
 })

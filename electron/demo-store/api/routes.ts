@@ -3,9 +3,13 @@
 // data control routes. Auth, scopes, rate limit and faults run in front of these routes
 // (the platform's middleware); here every request is already authorised.
 import { Hono } from 'hono'
+import { z } from 'zod'
 import { imageUrls } from '../data/catalog'
 import type { DemoData } from '../data/demo-data'
 import { ApiError } from '../http/errors'
+import { readJsonBody } from '../http/body'
+import { parseOr422 } from '../http/validation'
+import { isUtcOffset, MAX_UTC_OFFSET_MINUTES, MIN_UTC_OFFSET_MINUTES, offsetText } from '../data/time'
 import type { DemoEnv } from '../http/env'
 import { registerBlogRoutes } from './blogs'
 import { registerCheckoutRoutes } from './checkouts'
@@ -39,14 +43,30 @@ export function createApiRoutes(data: DemoData, hooks: RouteHooks): Hono<DemoEnv
   return app
 }
 
+const ClockSetting = z.object({ utcOffsetMinutes: z.number().int().refine(isUtcOffset, `must be a whole number of minutes from ${MIN_UTC_OFFSET_MINUTES} to ${MAX_UTC_OFFSET_MINUTES}`) }).strict()
+
 /**
- * Demo-only read-outs, mounted by the platform under /__demo: the shipment e-mails the store
- * "sent", the meta field values it accepted (each write, in order), and the image library blog covers must come from (the API has no image endpoint).
+ * Demo-only read-outs and settings, mounted by the platform under /__demo: the shipment e-mails
+ * the store "sent", the image library blog covers must come from (the API has no image
+ * endpoint), the meta field values it accepted (each write, in order), and the store's clock (its
+ * zone can be moved, as a merchant can move a real store's).
  */
-export function createDataControlRoutes(data: DemoData): Hono {
+export function createDataControlRoutes(data: DemoData, hooks: RouteHooks): Hono {
   const app = new Hono()
+  const clock = () => ({ utcOffsetMinutes: data.clock.utcOffsetMinutes, utcOffset: offsetText(data.clock.utcOffsetMinutes), now: data.clock.local(hooks.now()), day: data.dating.facts.day })
+  app.get('/clock', (c) => c.json(clock()))
+  app.put('/clock', async (c) => {
+    const { utcOffsetMinutes } = parseOr422(ClockSetting, await readJsonBody(c))
+    data.setZone(utcOffsetMinutes)
+    hooks.onChange()
+    return c.json(clock())
+  })
   app.get('/emails', (c) => c.json({ data: data.sentEmails }))
   app.get('/meta-field-writes', (c) => c.json({ data: data.valueWrites }))
+  app.onError((err, c) => {
+    const { body, status, headers } = renderError(err)
+    return c.json(body, status as 500, headers)
+  })
   app.get('/images', (c) => c.json({ data: data.images.map((image) => ({ ID: image.ID, alt: image.alt, ...imageUrls(image.name) })) }))
   return app
 }

@@ -1,10 +1,15 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
 import { Order } from '../../common/store-api/resources'
 import { DemoData } from './demo-data'
 import { summarizeOrder } from './order-summary'
+import { DATA_SPAN_DAYS, LEGACY_DATING } from './dating'
+import { gmt, StoreClock } from './time'
 
 const cents = (n: number) => Math.round(n * 100)
+/** Generation is dated to its day: a fixed one keeps these examples the same whenever they run. */
+const NOW = new Date('2026-11-22T15:00:00Z')
 
 function allOrders(data: DemoData): Order[] {
   const out: Order[] = []
@@ -13,19 +18,19 @@ function allOrders(data: DemoData): Order[] {
 }
 
 describe('DemoData.generate', () => {
-  it('gives the same store for the same seed and a different one for another seed', () => {
-    const a = JSON.stringify(DemoData.generate({ seed: 7, orders: 80 }))
-    const b = JSON.stringify(DemoData.generate({ seed: 7, orders: 80 }))
-    const c = JSON.stringify(DemoData.generate({ seed: 8, orders: 80 }))
+  it('gives the same store for the same seed and day and a different one for another seed', () => {
+    const a = JSON.stringify(DemoData.generate({ seed: 7, orders: 80, now: NOW }))
+    const b = JSON.stringify(DemoData.generate({ seed: 7, orders: 80, now: NOW }))
+    const c = JSON.stringify(DemoData.generate({ seed: 8, orders: 80, now: NOW }))
     expect(a).toBe(b)
     expect(a).not.toBe(c)
-    const ordersA = allOrders(DemoData.generate({ seed: 7, orders: 80 }))
-    const ordersB = allOrders(DemoData.generate({ seed: 7, orders: 80 }))
+    const ordersA = allOrders(DemoData.generate({ seed: 7, orders: 80, now: NOW }))
+    const ordersB = allOrders(DemoData.generate({ seed: 7, orders: 80, now: NOW }))
     expect(JSON.stringify(ordersA)).toBe(JSON.stringify(ordersB))
   })
 
   it('makes orders that add up, match the API shape and agree with their refunds', () => {
-    const orders = allOrders(DemoData.generate({ seed: 3, orders: 400 }))
+    const orders = allOrders(DemoData.generate({ seed: 3, orders: 400, now: NOW }))
     for (const o of orders) {
       expect(Order.safeParse(o).success).toBe(true)
       const lines = o.line_items.reduce((s, l) => s + cents(l.line_total), 0)
@@ -46,13 +51,13 @@ describe('DemoData.generate', () => {
   })
 
   it('keeps each order summary in line with the order it summarises', () => {
-    const data = DemoData.generate({ seed: 11, orders: 300 })
+    const data = DemoData.generate({ seed: 11, orders: 300, now: NOW })
     const summaries = data.ordersAscending('date')
     for (const s of summaries) expect(s).toEqual(summarizeOrder(data.order(s.id)!))
   })
 
   it('makes abandoned checkouts with reminder e-mails, zero dates and some recovered into real orders', () => {
-    const data = DemoData.generate({ seed: 42, orders: 60 })
+    const data = DemoData.generate({ seed: 42, orders: 60, now: NOW })
     expect(data.checkouts).toHaveLength(40)
     const recovered = data.checkouts.filter((c) => c.order_id !== null)
     expect(recovered.length).toBeGreaterThan(0)
@@ -76,7 +81,7 @@ describe('DemoData.generate', () => {
   })
 
   it('makes blogs with rich HTML, collections and meta fields', () => {
-    const data = DemoData.generate({ seed: 42, orders: 60 })
+    const data = DemoData.generate({ seed: 42, orders: 60, now: NOW })
     expect(data.blogs.length).toBe(24)
     const html = data.blogs.map((b) => b.content).join('\n')
     for (const tag of ['<h2>', '<ul>', '<ol>', '<table>', '<iframe', '<figure>', '<img', 'style="', '<details>', '<a href=']) expect(html).toContain(tag)
@@ -89,7 +94,7 @@ describe('DemoData.generate', () => {
 
 describe('DemoData.fromJSON', () => {
   it('restores exactly what toJSON saved, including changed orders and sent e-mails', () => {
-    const data = DemoData.generate({ seed: 5, orders: 50 })
+    const data = DemoData.generate({ seed: 5, orders: 50, now: NOW })
     const order = data.order(1010)!
     order.trackno = 'CHANGED1'
     data.orderChanged(order)
@@ -103,8 +108,103 @@ describe('DemoData.fromJSON', () => {
 
   it('refuses data that is not a saved store', () => {
     expect(() => DemoData.fromJSON({ hello: 'world' })).toThrow()
-    const saved = JSON.parse(JSON.stringify(DemoData.generate({ seed: 5, orders: 5 })))
+    const saved = JSON.parse(JSON.stringify(DemoData.generate({ seed: 5, orders: 5, now: NOW })))
     saved.blogs[0].status = 'visible'
     expect(() => DemoData.fromJSON(saved)).toThrow()
+  })
+})
+
+const DAY = 86_400_000
+const epochOf = (gmtText: string) => Date.parse(`${gmtText.replace(' ', 'T').slice(0, 19)}Z`)
+/** The minutes between a store-local time and its GMT twin. */
+const offsetOf = (localText: string, gmtText: string) => (epochOf(localText) - epochOf(gmtText)) / 60_000
+
+describe('demo data about today', () => {
+  it('has orders, checkouts and posts of today and yesterday, and orders back to 180 days', () => {
+    const data = DemoData.generate({ seed: 42, orders: 60, now: NOW })
+    const clock = new StoreClock(-300)
+    const today = clock.day(NOW)
+    const yesterday = clock.day(new Date(NOW.getTime() - DAY))
+    const days = allOrders(data).map((o) => o.post_date.slice(0, 10))
+    expect(days.filter((d) => d === today).length).toBeGreaterThanOrEqual(3)
+    expect(days.filter((d) => d === yesterday).length).toBeGreaterThanOrEqual(3)
+    // Spread over the span: the oldest within its first days.
+    const oldest = days.reduce((a, b) => (a < b ? a : b))
+    const spanStart = clock.startOfDay(today).getTime() - (DATA_SPAN_DAYS - 1) * DAY
+    expect(oldest >= clock.day(new Date(spanStart))).toBe(true)
+    expect(oldest <= clock.day(new Date(spanStart + 5 * DAY))).toBe(true)
+    const newest = data.order(1060)!
+    expect(newest).toMatchObject({ financial_status: 'paid', fulfillment_status: 'unfulfilled' })
+    expect(newest.paid_date!.slice(0, 10)).toBe(today)
+    const checkoutDays = data.checkouts.map((c) => c.post_date.slice(0, 10))
+    expect(checkoutDays).toContain(today)
+    expect(checkoutDays).toContain(yesterday)
+    const postDays = data.blogs.map((b) => b.created_at.slice(0, 10))
+    expect(postDays).toContain(today)
+    expect(postDays).toContain(yesterday)
+  })
+
+  it('is the same for a seed and a day, whatever the time of day it starts', () => {
+    const morning = JSON.stringify(DemoData.generate({ seed: 42, orders: 60, now: new Date('2026-11-22T06:00:00Z') }))
+    const evening = JSON.stringify(DemoData.generate({ seed: 42, orders: 60, now: new Date('2026-11-23T04:59:59Z') }))
+    const nextDay = JSON.stringify(DemoData.generate({ seed: 42, orders: 60, now: new Date('2026-11-23T05:00:00Z') }))
+    expect(morning).toBe(evening)
+    expect(nextDay).not.toBe(morning)
+  })
+
+  it('keeps its day and zone in the saved state, and reads a file saved before it was dated as that old day', () => {
+    const data = DemoData.generate({ seed: 5, orders: 20, now: NOW, utcOffsetMinutes: 330 })
+    const saved = JSON.parse(JSON.stringify(data)) as Record<string, unknown>
+    expect(saved.dating).toEqual({ day: '2026-11-22', utcOffsetMinutes: 330 })
+    expect(JSON.stringify(DemoData.fromJSON(saved).order(1020))).toBe(JSON.stringify(data.order(1020)))
+    const { dating: _dating, utcOffsetMinutes: _zone, ...legacy } = saved
+    const old = DemoData.fromJSON(legacy)
+    expect(old.dating.facts).toEqual(LEGACY_DATING)
+    expect(old.order(1020)!.post_date.slice(0, 10)).toBe(LEGACY_DATING.day)
+  })
+
+  it('moves its zone for times written afterwards and keeps the times already recorded', () => {
+    const data = DemoData.generate({ seed: 5, orders: 20, now: NOW })
+    const before = data.order(1005)!.post_date
+    data.setZone(60)
+    expect(data.order(1005)!.post_date).toBe(before)
+    expect(data.clock.local(NOW)).toBe('2026-11-22 16:00:00')
+    expect(DemoData.fromJSON(JSON.parse(JSON.stringify(data))).clock.utcOffsetMinutes).toBe(60)
+  })
+
+  it('for any seed, day and zone: local and GMT twins differ by the zone, nothing happens after the data ends, today and yesterday have orders', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T23:59:59Z'), noInvalidDate: true }),
+        fc.integer({ min: -12 * 4, max: 14 * 4 }).map((quarters) => quarters * 15),
+        fc.integer({ min: 1, max: 40 }),
+        (seed, now, zone, count) => {
+          const data = DemoData.generate({ seed, orders: count, now, utcOffsetMinutes: zone })
+          const clock = new StoreClock(zone)
+          const today = clock.day(now)
+          const end = data.dating.anchor.getTime()
+          expect(data.dating.facts.day).toBe(today)
+          const orders = allOrders(data)
+          for (const o of orders) {
+            for (const [local, utc] of [[o.post_date, o.post_date_gmt], [o.post_modified, o.post_modified_gmt], [o.paid_date, o.paid_date_gmt], [o.track_date, o.track_date_gmt]] as const) {
+              if (local && utc) expect(offsetOf(local, utc)).toBe(zone)
+            }
+            expect(epochOf(o.post_modified_gmt)).toBeLessThanOrEqual(end)
+            expect(epochOf(o.post_date_gmt)).toBeGreaterThanOrEqual(data.dating.dayStart.getTime() - (DATA_SPAN_DAYS - 1) * DAY)
+          }
+          expect(orders.at(-1)!.post_date.slice(0, 10)).toBe(today)
+          expect(orders.at(-1)!.paid_date!.slice(0, 10)).toBe(today)
+          if (count >= 4) expect(orders.some((o) => o.post_date.slice(0, 10) === clock.day(new Date(data.dating.dayStart.getTime() - 1)))).toBe(true)
+          for (const c of data.checkouts) {
+            expect(offsetOf(c.post_date, c.post_date_gmt)).toBe(zone)
+            expect(Date.parse(c.post_date_gmt)).toBeLessThanOrEqual(end)
+          }
+          for (const b of data.blogs) expect(clock.parseLocal(b.updated_at)!.getTime()).toBeLessThanOrEqual(end)
+          expect(gmt(data.dating.dayStart)).toBe(gmt(clock.startOfDay(today)))
+        },
+      ),
+      { numRuns: 40 },
+    )
   })
 })

@@ -12,6 +12,8 @@ import { OrderGenerator, fillCustomerTotals, generateCheckouts, generateCustomer
 import { summarizeOrder, type OrderSummary } from './order-summary'
 import { generateBlogs, generateCollections, generateMetaFields } from './generate-content'
 import { Prng } from './prng'
+import { DataDating, LEGACY_DATING } from './dating'
+import { StoreClock } from './time'
 import {
   DemoState, STATE_VERSION, type BlogRecord, type CollectionRecord, type CustomerRecord, type ImageRecord,
   type MetaValueRecord, type SentEmail, type ValueWrite,
@@ -115,15 +117,30 @@ interface Orders {
   summaries: OrderSummary[]
 }
 
-function ordersFor(seed: number, count: number): Orders & { rng: Prng; customers: ReturnType<typeof generateCustomers> } {
+function ordersFor(seed: number, count: number, dating: DataDating): Orders & { rng: Prng; customers: ReturnType<typeof generateCustomers> } {
   const rng = new Prng(seed)
-  const customers = generateCustomers(rng, customerCount(count))
-  const generator = new OrderGenerator(seed, count, customers.homes)
+  const customers = generateCustomers(rng, customerCount(count), dating)
+  const generator = new OrderGenerator(seed, count, customers.homes, dating)
   return { rng, customers, generator, summaries: generator.summaries() }
+}
+
+/** What a new store is generated for; each has a default. */
+export interface GenerateOptions {
+  seed: number
+  orders: number
+  checkouts?: number
+  /** The store's clock now: the data is dated to its store-local day (default: the current time). */
+  now?: Date
+  /** The store's zone (default UTC−05:00). */
+  utcOffsetMinutes?: number
 }
 
 export class DemoData {
   readonly seed: number
+  /** The day and zone the generated data was made for. */
+  readonly dating: DataDating
+  /** The store's clock: the zone every time written from now on is in (setZone changes it). */
+  clock: StoreClock
   checkouts: CheckoutDetail[]
   customers: CustomerRecord[]
   productIds: number[]
@@ -148,8 +165,10 @@ export class DemoData {
   /** Per sort key: the summaries ascending (ties by id) and each order's sort value, by index. */
   private readonly ascendingBy = new Map<OrderSortKey, SortedOrders>()
 
-  private constructor(state: DemoState, orders: Orders) {
+  private constructor(state: DemoState, orders: Orders, dating: DataDating) {
     this.seed = state.seed
+    this.dating = dating
+    this.clock = new StoreClock(state.utcOffsetMinutes ?? dating.clock.utcOffsetMinutes)
     this.checkouts = state.checkouts
     this.customers = state.customers
     this.productIds = state.productIds
@@ -171,17 +190,20 @@ export class DemoData {
     }
   }
 
-  static generate(opts: { seed: number; orders: number; checkouts?: number }): DemoData {
+  static generate(opts: GenerateOptions): DemoData {
     const orderCount = Math.max(0, Math.floor(opts.orders))
-    const { rng, customers: { customers, homes }, generator, summaries } = ordersFor(opts.seed, orderCount)
-    const checkouts = generateCheckouts(rng, opts.checkouts ?? 40, homes, summaries, (id) => generator.build(id - generator.idOf(0)))
+    const dating = DataDating.forStart(opts.now ?? new Date(), new StoreClock(opts.utcOffsetMinutes))
+    const { rng, customers: { customers, homes }, generator, summaries } = ordersFor(opts.seed, orderCount, dating)
+    const checkouts = generateCheckouts(rng, opts.checkouts ?? 40, homes, summaries, (id) => generator.build(id - generator.idOf(0)), dating)
     fillCustomerTotals(checkouts, summaries)
-    const blogs = generateBlogs(rng)
-    const collections = generateCollections(blogs)
-    const { definitions, values } = generateMetaFields(rng, summaries.map((o) => o.id), customers)
+    const blogs = generateBlogs(rng, dating)
+    const collections = generateCollections(blogs, dating)
+    const { definitions, values } = generateMetaFields(rng, summaries.map((o) => o.id), customers, dating)
     return new DemoData({
       version: STATE_VERSION,
       seed: opts.seed,
+      dating: dating.facts,
+      utcOffsetMinutes: dating.clock.utcOffsetMinutes,
       orderCount,
       orderOverrides: [],
       checkouts,
@@ -195,20 +217,31 @@ export class DemoData {
       sentEmails: [],
       valueWrites: [],
       nextIds: { blog: blogs.length + 1, collection: collections.length + 1, metaField: definitions.length + 1 },
-    }, { generator, summaries })
+    }, { generator, summaries }, dating)
   }
 
   /** Restores a saved store; throws (with zod's message) when the JSON is not a valid state. */
   static fromJSON(json: unknown): DemoData {
     const state = DemoState.parse(json)
-    const { generator, summaries } = ordersFor(state.seed, state.orderCount)
-    return new DemoData(state, { generator, summaries })
+    const dating = new DataDating(state.dating ?? LEGACY_DATING)
+    const { generator, summaries } = ordersFor(state.seed, state.orderCount, dating)
+    return new DemoData(state, { generator, summaries }, dating)
+  }
+
+  /**
+   * Moves the store to another zone. Times already recorded keep the local form they were
+   * written with, as a real store's do; times written from now on (writes, `current_time`) use it.
+   */
+  setZone(utcOffsetMinutes: number): void {
+    this.clock = new StoreClock(utcOffsetMinutes)
   }
 
   toJSON(): DemoState {
     return {
       version: STATE_VERSION,
       seed: this.seed,
+      dating: this.dating.facts,
+      utcOffsetMinutes: this.clock.utcOffsetMinutes,
       orderCount: this.generator.count,
       orderOverrides: [...this.overrides.values()].sort((a, b) => a.ID - b.ID),
       checkouts: this.checkouts,

@@ -10,13 +10,12 @@ import {
   productImageUrl, type Place, type Product,
 } from './catalog'
 import type { CustomerRecord } from './state'
-import { ZERO_DATE, gmt, isoLocal, isoZero, local } from './time'
+import { ZERO_DATE, gmt, isoZero } from './time'
 import { addressIndex, shortAddress } from './addresses'
+import { DATA_SPAN_DAYS, type DataDating } from './dating'
 import type { OrderSummary } from './order-summary'
 import { Prng } from './prng'
 
-/** Generated data ends here: a fixed instant, so the same seed always gives the same JSON. */
-export const GENERATION_ANCHOR = new Date(Date.UTC(2026, 10, 1, 12, 0, 0))
 const DAY = 86_400_000
 const HOUR = 3_600_000
 const MINUTE = 60_000
@@ -38,7 +37,7 @@ interface PersonPlace {
   street: string
 }
 
-export function generateCustomers(rng: Prng, count: number): { customers: CustomerRecord[]; homes: PersonPlace[] } {
+export function generateCustomers(rng: Prng, count: number, dating: DataDating): { customers: CustomerRecord[]; homes: PersonPlace[] } {
   const customers: CustomerRecord[] = []
   const homes: PersonPlace[] = []
   for (let i = 0; i < count; i++) {
@@ -52,7 +51,7 @@ export function generateCustomers(rng: Prng, count: number): { customers: Custom
       email: `${asciiLower(first)}.${asciiLower(last)}${i + 1}@${rng.pick(EMAIL_DOMAINS)}`,
       phone: `${place.phonePrefix} ${rng.digits(3)} ${rng.digits(4)}`,
       country: place.country,
-      registered: gmt(new Date(GENERATION_ANCHOR.getTime() - rng.int(200, 900) * DAY)),
+      registered: gmt(new Date(dating.anchor.getTime() - rng.int(200, 900) * DAY)),
       subscribed: rng.chance(0.4),
     }
     customers.push(customer)
@@ -130,7 +129,7 @@ function cartOf(order: Order): Cart {
   }
 }
 
-function visit(rng: Prng, at: Date, landing: string): Visit {
+function visit(rng: Prng, at: Date, landing: string, dating: DataDating): Visit {
   const utm = rng.chance(0.7) ? rng.pick(UTM_SOURCES) : undefined
   return {
     landing_page: landing,
@@ -139,7 +138,7 @@ function visit(rng: Prng, at: Date, landing: string): Visit {
       : {},
     referrer_url: utm?.referrer ?? '',
     interact_source: utm ? utm.medium : 'direct',
-    created_at: local(at),
+    created_at: dating.clock.local(at),
     created_at_gmt: gmt(at),
   }
 }
@@ -192,18 +191,37 @@ interface OrderCore {
  * and keeps only the orders someone looked at or changed.
  */
 export class OrderGenerator {
-  private readonly start = GENERATION_ANCHOR.getTime() - 365 * DAY
-  private readonly slot: number
+  /** Orders placed on each of the two newest days (today, yesterday): at least three. */
+  private readonly perRecentDay: number
   /** Ordinal of each order among its customer's orders (conversion_summary.order_index). */
   private readonly ordinals: Int32Array
+  private readonly local: (d: Date) => string
 
   constructor(
     private readonly seed: number,
     readonly count: number,
     private readonly homes: PersonPlace[],
+    private readonly dating: DataDating,
   ) {
-    this.slot = (365 * DAY) / Math.max(count, 1)
+    this.perRecentDay = Math.max(3, Math.ceil(count / DATA_SPAN_DAYS))
     this.ordinals = new Int32Array(count)
+    this.local = (d) => dating.clock.local(d)
+  }
+
+  /**
+   * When order i was placed (`r` in [0, 1) spreads it inside its slot), in ID order: the newest
+   * orders on the data's day (in its first hour, before the anchor), the ones before them the
+   * day before, and the rest evenly over the days before that, back to DATA_SPAN_DAYS.
+   */
+  private placedAt(i: number, r: number): number {
+    const dayStart = this.dating.dayStart.getTime()
+    const today = Math.min(this.count, this.perRecentDay)
+    const yesterday = Math.min(this.count - today, this.perRecentDay)
+    const older = this.count - today - yesterday
+    const within = (from: number, span: number, n: number, j: number) => Math.floor(from + j * (span / n) + r * (span / n) * 0.9)
+    if (i < older) return within(dayStart - (DATA_SPAN_DAYS - 1) * DAY, (DATA_SPAN_DAYS - 2) * DAY, older, i)
+    if (i < older + yesterday) return within(dayStart - DAY, DAY - 30 * MINUTE, yesterday, i - older)
+    return within(dayStart + 2 * MINUTE, this.dating.anchor.getTime() - dayStart - 35 * MINUTE, today, i - older - yesterday)
   }
 
   idOf(index: number): number {
@@ -223,13 +241,13 @@ export class OrderGenerator {
         id: core.id,
         createdGmt: gmt(core.created),
         modifiedGmt: gmt(core.modified),
-        modifiedDay: local(core.modified).slice(0, 10),
+        modifiedDay: this.local(core.modified).slice(0, 10),
         paidGmt: core.paidAt ? gmt(core.paidAt) : '',
-        paidDay: core.paidAt ? local(core.paidAt).slice(0, 10) : '',
+        paidDay: core.paidAt ? this.local(core.paidAt).slice(0, 10) : '',
         total: money(core.cart.total),
         status: core.status,
         financial: core.financial,
-        fulfillment: core.status === 'wc-completed' ? 'fulfilled' : 'unfulfilled',
+        fulfillment: core.trackAt ? 'fulfilled' : 'unfulfilled',
         email: core.home.customer.email,
         search: [String(core.id), ...core.cart.lines.flatMap((l) => [lineName(l), lineSku(l)]), core.transactionId, core.home.customer.email].join('\n').toLowerCase(),
       }
@@ -241,30 +259,41 @@ export class OrderGenerator {
     const rng = orderRng(this.seed, i)
     const id = this.idOf(i)
     const home = rng.pick(this.homes)
-    const created = new Date(Math.floor(this.start + i * this.slot + rng.next() * this.slot * 0.9))
+    const created = new Date(this.placedAt(i, rng.next()))
     const cart = buildCart(rng, home.place)
-    const status: Status = rng.weighted([['wc-completed', 40], ['wc-processing', 22], ['wc-on-hold', 8], ['wc-cancelled', 12], ['wc-pending', 18]] as const)
+    const drawn: Status = rng.weighted([['wc-completed', 40], ['wc-processing', 22], ['wc-on-hold', 8], ['wc-cancelled', 12], ['wc-pending', 18]] as const)
+    // The newest order is paid and waiting to ship: "paid today" and "To ship" always find one.
+    let status: Status = i === this.count - 1 ? 'wc-processing' : drawn
     let financial: string
     if (status === 'wc-pending' || status === 'wc-on-hold') financial = 'unpaid'
     else if (status === 'wc-processing') financial = 'paid'
     else if (status === 'wc-cancelled') financial = rng.chance(0.6) ? 'refund' : 'unpaid'
     else financial = rng.weighted([['paid', 82], ['partial-refund', 12], ['refund', 6]] as const)
     const [paymentMethod, paymentTitle] = status === 'wc-on-hold' ? PAYMENT_METHODS[2]! : rng.pick(PAYMENT_METHODS.slice(0, 2))
-    const events: number[] = [created.getTime()]
     const paidAt = financial !== 'unpaid' ? new Date(created.getTime() + rng.int(1, 30) * MINUTE) : undefined
-    if (paidAt) events.push(paidAt.getTime())
-    const trackAt = status === 'wc-completed' ? new Date(created.getTime() + rng.int(20, 72) * HOUR) : undefined
-    if (trackAt) events.push(trackAt.getTime())
-    const completedAt = trackAt ? new Date(trackAt.getTime() + rng.int(2, 6) * DAY) : undefined
-    if (completedAt) events.push(completedAt.getTime())
+    let trackAt = status === 'wc-completed' ? new Date(created.getTime() + rng.int(20, 72) * HOUR) : undefined
+    let completedAt = trackAt ? new Date(trackAt.getTime() + rng.int(2, 6) * DAY) : undefined
     let refund: OrderCore['refund']
     if (paidAt && (financial === 'refund' || financial === 'partial-refund')) {
       const cents = financial === 'refund' ? cart.total : Math.max(1, Math.min(cart.total - 1, Math.round(cart.total * (0.1 + rng.next() * 0.5))))
       refund = { at: new Date(paidAt.getTime() + rng.int(1, 10) * DAY), cents, source: rng.chance(0.7) ? 'manual' : 'auto', reason: rng.pick(REFUND_REASONS) }
-      events.push(refund.at.getTime())
     }
-    if (status === 'wc-cancelled') events.push(created.getTime() + rng.int(2, 48) * HOUR)
+    const cancelledAt = status === 'wc-cancelled' ? created.getTime() + rng.int(2, 48) * HOUR : undefined
     const transactionId = paidAt ? (paymentMethod === 'paypal' ? rng.hex(17).toUpperCase() : `ch_${rng.hex(24)}`) : ''
+    // What would happen after the data's anchor has not happened yet: a recent order is still
+    // being shipped or completed, and its refund is still to come.
+    const anchor = this.dating.anchor.getTime()
+    if (completedAt && completedAt.getTime() > anchor) {
+      completedAt = undefined
+      status = 'wc-processing'
+    }
+    if (trackAt && trackAt.getTime() > anchor) trackAt = undefined
+    if (refund && refund.at.getTime() > anchor) {
+      refund = undefined
+      financial = 'paid'
+    }
+    const events = [created, paidAt, trackAt, completedAt, refund?.at].filter((d) => d !== undefined).map((d) => d.getTime())
+    if (cancelledAt !== undefined) events.push(Math.min(cancelledAt, anchor))
     return { rng, id, home, cart, status, financial, paymentMethod, paymentTitle, created, paidAt, trackAt, completedAt, refund, modified: new Date(Math.max(...events)), transactionId }
   }
 
@@ -273,6 +302,7 @@ export class OrderGenerator {
     const core = this.core(i)
     const { rng, id, home, cart, status, financial, paymentMethod, paymentTitle, created, paidAt, trackAt, completedAt, refund, modified } = core
     const { customer, place } = home
+    const local = this.local
     let itemId = id * 100
     const refunds: NonNullable<Order['refunds']> = refund
       ? [{ refund_date: local(refund.at), refund_date_gmt: gmt(refund.at), refund_amount: money(refund.cents), refund_reason: refund.reason, refund_source: refund.source }]
@@ -342,7 +372,7 @@ export class OrderGenerator {
       public_url: `${SHOP_URL}/account/orders/${id}?key=view`,
       order_currency: CURRENCY,
       path: `/admin/orders/${id}`,
-      current_time: local(GENERATION_ANCHOR),
+      current_time: local(this.dating.anchor),
       number_of_products: cart.lines.reduce((sum, l) => sum + l.qty, 0),
       ip: ip(rng),
       country_or_region: place.country,
@@ -376,7 +406,7 @@ export class OrderGenerator {
       conversion_summary: {
         order_id: id, order_index: this.ordinals[i] || 1, interact_times: rng.int(1, 30), page_visits_count: rng.int(2, 40), sessions_count: rng.int(1, 6),
         days_to_conversion: Math.floor((created.getTime() - firstVisitAt.getTime()) / DAY), device: rng.pick(DEVICES), ip: ip(rng),
-        first_visit: visit(rng, firstVisitAt, landing), last_visit: visit(rng, new Date(created.getTime() - rng.int(1, 30) * MINUTE), `${SHOP_URL}/cart`),
+        first_visit: visit(rng, firstVisitAt, landing, this.dating), last_visit: visit(rng, new Date(created.getTime() - rng.int(1, 30) * MINUTE), `${SHOP_URL}/cart`, this.dating),
       },
     }
     // Optional fields are added after the literal: conditional spreads inside it are slow at 100,000 orders.
@@ -420,16 +450,16 @@ function lineSku(line: CartLine): string {
   return line.variant ? `${line.product.sku}-${line.variant.id % 10}` : line.product.sku
 }
 
-
-
 /**
  * Abandoned checkouts. About a quarter were recovered: they point at a real order of the same
  * customer placed a few hours later (recall_status 1). Reminder e-mails go out 1 h and 24 h after
  * abandoning; one that is not due yet, or was cancelled, keeps the zero date.
  */
-export function generateCheckouts(rng: Prng, count: number, homes: PersonPlace[], orders: OrderSummary[], orderById: (id: number) => Order | undefined): CheckoutDetail[] {
+export function generateCheckouts(rng: Prng, count: number, homes: PersonPlace[], orders: OrderSummary[], orderById: (id: number) => Order | undefined, dating: DataDating): CheckoutDetail[] {
   const checkouts: CheckoutDetail[] = []
-  const recent = orders.filter((o) => Date.parse(`${o.createdGmt.replace(' ', 'T')}Z`) > GENERATION_ANCHOR.getTime() - 60 * DAY && o.financial !== 'unpaid')
+  const { anchor, dayStart, clock } = dating
+  const local = (d: Date) => clock.local(d)
+  const recent = orders.filter((o) => Date.parse(`${o.createdGmt.replace(' ', 'T')}Z`) > anchor.getTime() - 60 * DAY && o.financial !== 'unpaid')
   const recoveredOrders = rng.sample(recent, Math.min(recent.length, Math.round(count * 0.25)))
   const homeByEmail = new Map(homes.map((h) => [h.customer.email, h]))
   let emailId = 1
@@ -438,9 +468,15 @@ export function generateCheckouts(rng: Prng, count: number, homes: PersonPlace[]
     const recovered = recoveredOrders[i % 4 === 1 ? Math.floor(i / 4) : -1]
     const home = (recovered ? homeByEmail.get(recovered.email) : undefined) ?? rng.pick(homes)
     const { customer, place } = home
+    // The first is from today and the third from yesterday (neither is ever recovered); the
+    // rest spread over 60 days.
     const created = recovered
       ? new Date(Date.parse(`${recovered.createdGmt.replace(' ', 'T')}Z`) - rng.int(2, 20) * HOUR)
-      : new Date(GENERATION_ANCHOR.getTime() - rng.int(1, 30 * 24) * HOUR)
+      : i === 0
+        ? new Date(anchor.getTime() - rng.int(10, 55) * MINUTE)
+        : i === 2
+          ? new Date(dayStart.getTime() - rng.int(1, 22) * HOUR)
+          : new Date(anchor.getTime() - rng.int(1, 60 * 24) * HOUR)
     // A recovered checkout holds the cart that became its order.
     const recoveredOrder = recovered ? orderById(recovered.id) : undefined
     const cart = recoveredOrder ? cartOf(recoveredOrder) : buildCart(rng, place)
@@ -450,12 +486,12 @@ export function generateCheckouts(rng: Prng, count: number, homes: PersonPlace[]
     const emailCount = rng.weighted([[0, 15], [1, 35], [2, 50]] as const)
     for (let e = 0; e < emailCount; e++) {
       const due = new Date(created.getTime() + (e === 0 ? 1 : 24) * HOUR)
-      const sent = !canceled && due.getTime() <= GENERATION_ANCHOR.getTime() && (!recovered || due.getTime() < Date.parse(`${recovered.createdGmt.replace(' ', 'T')}Z`))
+      const sent = !canceled && due.getTime() <= anchor.getTime() && (!recovered || due.getTime() < Date.parse(`${recovered.createdGmt.replace(' ', 'T')}Z`))
       const createdAt = new Date(created.getTime() + 5 * MINUTE)
       emails.push({
         id: emailId++, checkout_id: id, template_id: e === 0 ? 'abandoned_checkout_first' : 'abandoned_checkout_second',
         is_sent: sent ? 1 : 0, is_need_send: sent || canceled ? 0 : 1,
-        send_time: sent ? isoLocal(due) : ZERO_DATE, send_time_gmt: sent ? gmt(due) : ZERO_DATE,
+        send_time: sent ? clock.isoLocal(due) : ZERO_DATE, send_time_gmt: sent ? gmt(due) : ZERO_DATE,
         created_at: local(createdAt), updated_at: sent ? local(due) : local(createdAt),
         created_at_gmt: gmt(createdAt), updated_at_gmt: sent ? gmt(due) : ZERO_DATE,
         coupon_code: e === 1 ? 'COMEBACK10' : '',
@@ -537,8 +573,8 @@ export function generateCheckouts(rng: Prng, count: number, homes: PersonPlace[]
         checkout_id: id, checkout_index: 1, step_before_leaving: rng.pick(['contact_information', 'shipping_method', 'payment']),
         created_from_source: rng.pick(['online_store', 'buy_now', 'cart']), interact_times: rng.int(1, 12), device: rng.pick(DEVICES),
         ip: ip(rng), payment_method: paymentMethod,
-        first_visit: visit(rng, firstVisitAt, `${SHOP_URL}/products/${cart.lines[0]!.product.slug}`),
-        last_visit: visit(rng, new Date(created.getTime() - 2 * MINUTE), `${SHOP_URL}/checkout`),
+        first_visit: visit(rng, firstVisitAt, `${SHOP_URL}/products/${cart.lines[0]!.product.slug}`, dating),
+        last_visit: visit(rng, new Date(created.getTime() - 2 * MINUTE), `${SHOP_URL}/checkout`, dating),
       },
     }
     checkouts.push(checkout)

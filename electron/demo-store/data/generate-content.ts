@@ -6,9 +6,11 @@ import type { MetaFieldDefinition } from '../../common/store-api/resources'
 import type { Prng } from './prng'
 import { IMAGE_LIBRARY, PRODUCTS, imageUrls } from './catalog'
 import type { BlogRecord, CollectionRecord, CustomerRecord, MetaValueRecord } from './state'
-import { gmt, local } from './time'
-import { GENERATION_ANCHOR } from './generate-commerce'
+import { gmt } from './time'
+import type { DataDating } from './dating'
 
+const MINUTE = 60_000
+const HOUR = 3_600_000
 const DAY = 86_400_000
 
 const TITLES = [
@@ -85,14 +87,22 @@ function blogHtml(rng: Prng, index: number, title: string): string {
   return parts.join('\n')
 }
 
-export function generateBlogs(rng: Prng): BlogRecord[] {
+/**
+ * A post a week, the newest written today and the one before it yesterday; two are hidden drafts
+ * and two of the newest are scheduled for about six weeks ahead.
+ */
+export function generateBlogs(rng: Prng, dating: DataDating): BlogRecord[] {
+  const anchor = dating.anchor.getTime()
+  const local = (d: Date) => dating.clock.local(d)
   return TITLES.map((title, i) => {
-    const created = new Date(GENERATION_ANCHOR.getTime() - (TITLES.length - i) * 9 * DAY - rng.int(0, 8) * 3_600_000)
-    const updated = new Date(created.getTime() + rng.int(0, 5) * DAY)
-    // Two articles are hidden drafts and two are scheduled for the future.
+    const age = TITLES.length - 1 - i
+    const created = new Date(
+      age === 0 ? anchor - rng.int(5, 50) * MINUTE : age === 1 ? dating.dayStart.getTime() - rng.int(1, 20) * HOUR : anchor - age * 7 * DAY - rng.int(0, 8) * HOUR,
+    )
+    const updated = new Date(Math.min(anchor, created.getTime() + rng.int(0, 5) * DAY))
     const hidden = i === 5 || i === 17
     const scheduled = i === 21 || i === 22
-    const visibleAt = scheduled ? new Date(Date.UTC(2027, 0, 10 + i, 14, 0, 0)) : created
+    const visibleAt = scheduled ? new Date(dating.dayStart.getTime() + (20 + i) * DAY + 14 * HOUR) : created
     const summary = `${title}: ideas, tips and the products we reach for.`
     return {
       id: 1 + i,
@@ -112,8 +122,8 @@ export function generateBlogs(rng: Prng): BlogRecord[] {
   })
 }
 
-export function generateCollections(blogs: BlogRecord[]): CollectionRecord[] {
-  const created = local(new Date(GENERATION_ANCHOR.getTime() - 240 * DAY))
+export function generateCollections(blogs: BlogRecord[], dating: DataDating): CollectionRecord[] {
+  const created = dating.clock.local(new Date(dating.anchor.getTime() - 170 * DAY))
   const specs: [string, string, CollectionRecord['sort_type'], number[]][] = [
     ['Home Styling', 'Ideas for every room.', 'manual', [1, 6, 19, 4, 9, 15]],
     ['Kitchen & Dining', 'Cook, serve and host.', 'newest', [2, 7, 12, 13, 20, 23]],
@@ -152,8 +162,8 @@ const DEFINITIONS: DefinitionSpec[] = [
   { name: 'Loyalty tier', namespace: 'crm', key: 'loyalty_tier', description: 'Bronze, Silver or Gold.', type: 'text', resource_type: 'customer', pinned_position: false, status: 'enabled', rule: { regular_expression: 'Bronze|Silver|Gold' } },
 ]
 
-export function generateMetaFields(rng: Prng, orderIds: number[], customers: CustomerRecord[]): { definitions: MetaFieldDefinition[]; values: MetaValueRecord[] } {
-  const at = gmt(new Date(GENERATION_ANCHOR.getTime() - 120 * DAY))
+export function generateMetaFields(rng: Prng, orderIds: number[], customers: CustomerRecord[], dating: DataDating): { definitions: MetaFieldDefinition[]; values: MetaValueRecord[] } {
+  const at = gmt(new Date(dating.anchor.getTime() - 120 * DAY))
   const definitions: MetaFieldDefinition[] = DEFINITIONS.map((d, i) => ({ id: 1 + i, ...d, rule: { ...d.rule }, created_at_gmt: at, updated_at_gmt: at }))
   const byKey = (key: string) => definitions.find((d) => d.key === key)!.id
   const values: MetaValueRecord[] = [

@@ -4,7 +4,10 @@
 import { describe, expect, it } from 'vitest'
 import type { Order } from '../../common/store-api/resources'
 import { DemoData, type OrderSortKey } from './demo-data'
-import { gmt, local } from './time'
+import { gmt } from './time'
+
+/** The data ends before every write below. */
+const GENERATED_ON = new Date('2026-11-01T12:00:00Z')
 
 const KEYS: OrderSortKey[] = ['date', 'modified_date', 'paid_date', 'total_sales']
 
@@ -32,7 +35,7 @@ function sortedFromScratch(data: DemoData, key: OrderSortKey): number[] {
 /** Bumps an order's modified time the way the API's writes do. */
 function touch(data: DemoData, id: number, at: Date): void {
   const order = data.order(id)!
-  order.post_modified = local(at)
+  order.post_modified = data.clock.local(at)
   order.post_modified_gmt = gmt(at)
   order.trackno = `T${id}`
   data.orderChanged(order)
@@ -40,7 +43,7 @@ function touch(data: DemoData, id: number, at: Date): void {
 
 describe('sorted order lists through writes', () => {
   it('equal a sort from scratch after writes, including writes in the same second (ties by id)', () => {
-    const data = DemoData.generate({ seed: 9, orders: 800 })
+    const data = DemoData.generate({ seed: 9, orders: 800, now: GENERATED_ON })
     for (const key of KEYS) data.ordersAscending(key)
     const sameSecond = new Date('2026-11-20T10:00:00Z')
     for (const id of [1700, 1003, 1450, 1001, 1800]) touch(data, id, sameSecond)
@@ -54,8 +57,8 @@ describe('sorted order lists through writes', () => {
   })
 
   it('equal the lists of a store that saw the same writes before it sorted anything', () => {
-    const sortedFirst = DemoData.generate({ seed: 9, orders: 500 })
-    const sortedLater = DemoData.generate({ seed: 9, orders: 500 })
+    const sortedFirst = DemoData.generate({ seed: 9, orders: 500, now: GENERATED_ON })
+    const sortedLater = DemoData.generate({ seed: 9, orders: 500, now: GENERATED_ON })
     for (const key of KEYS) sortedFirst.ordersAscending(key)
     for (let i = 0; i < 40; i++) {
       const at = new Date(Date.UTC(2026, 10, 21, 0, 0, i % 7))

@@ -4,6 +4,8 @@
 // the way out (cover, collections, public_url, blogs_count are derived, so they cannot drift).
 import { z } from 'zod'
 import { CheckoutDetail, MetaFieldDefinition, Order } from '../../common/store-api/resources'
+import { isCalendarDate } from '../../common/store-api/date-formats'
+import { MAX_UTC_OFFSET_MINUTES, MIN_UTC_OFFSET_MINUTES } from './time'
 
 export const STATE_VERSION = 1
 
@@ -80,9 +82,18 @@ export const ValueWrite = z.object({
 })
 export type ValueWrite = z.infer<typeof ValueWrite>
 
+const UtcOffsetMinutes = z.number().int().min(MIN_UTC_OFFSET_MINUTES).max(MAX_UTC_OFFSET_MINUTES)
+
 export const DemoState = z.object({
   version: z.literal(STATE_VERSION),
   seed: z.number().int(),
+  /**
+   * The store-local day and zone the generated data was made for (orders are rebuilt from them);
+   * absent in files written before the data was dated to its start day (LEGACY_DATING).
+   */
+  dating: z.object({ day: z.string().refine(isCalendarDate, 'must be a calendar date YYYY-MM-DD'), utcOffsetMinutes: UtcOffsetMinutes }).optional(),
+  /** The store's zone now (times written from now on); absent in older files: the dating's zone. */
+  utcOffsetMinutes: UtcOffsetMinutes.optional(),
   /** Orders are rebuilt from the seed; only the ones changed through the API are saved. */
   orderCount: z.number().int().nonnegative().max(1_000_000),
   orderOverrides: z.array(Order),

@@ -1,9 +1,14 @@
-// The demo store's clock formats. The store's local time zone is a fixed UTC−05:00
-// (no daylight saving, so local and GMT always differ by exactly five hours);
-// `*_gmt` fields are UTC. Plain timestamps are `YYYY-MM-DD HH:MM:SS`, as the reference says.
+// The demo store's clock formats. The store has one local time zone, a fixed offset from UTC
+// (no daylight saving; UTC−05:00 unless the store is started or set otherwise), and writes
+// each time twice where the reference does: plain `YYYY-MM-DD HH:MM:SS` on its local wall
+// clock, and the `*_gmt` field in UTC. A StoreClock formats for one offset; gmt() and isoZero()
+// need none.
 import { isLocalDateTime, isStoreDateTime } from '../../common/store-api/date-formats'
 
-export const STORE_UTC_OFFSET_MINUTES = -5 * 60
+export const DEFAULT_UTC_OFFSET_MINUTES = -5 * 60
+/** The offsets real zones use: UTC−12:00 to UTC+14:00. */
+export const MIN_UTC_OFFSET_MINUTES = -12 * 60
+export const MAX_UTC_OFFSET_MINUTES = 14 * 60
 export const ZERO_DATE = '0000-00-00 00:00:00'
 
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -35,18 +40,9 @@ function plain(d: Date): string {
   return dayPrefix + time
 }
 
-function shiftToLocal(d: Date): Date {
-  return new Date(d.getTime() + STORE_UTC_OFFSET_MINUTES * 60_000)
-}
-
 /** `YYYY-MM-DD HH:MM:SS` in UTC. */
 export function gmt(d: Date): string {
   return plain(d)
-}
-
-/** `YYYY-MM-DD HH:MM:SS` in the store's local time. */
-export function local(d: Date): string {
-  return plain(shiftToLocal(d))
 }
 
 /** ISO 8601 with a zero offset, e.g. `2026-03-01T10:00:00+00:00` (checkout post_date_gmt). */
@@ -54,28 +50,70 @@ export function isoZero(d: Date): string {
   return `${plain(d).replace(' ', 'T')}+00:00`
 }
 
-/** ISO 8601 in local time with the store's offset, e.g. `2026-03-01T05:00:00-05:00`. */
-export function isoLocal(d: Date): string {
-  const offset = STORE_UTC_OFFSET_MINUTES
-  const sign = offset < 0 ? '-' : '+'
-  const abs = Math.abs(offset)
-  return `${plain(shiftToLocal(d)).replace(' ', 'T')}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+/** `+05:30`, `-05:00`: an offset as ISO 8601 and the CLI write it. */
+export function offsetText(minutes: number): string {
+  const abs = Math.abs(minutes)
+  return `${minutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
 }
 
-/** Parses a store-local `YYYY-MM-DD HH:MM:SS` back to an instant. */
-export function parseLocal(text: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(text)
+/** `-05:00`, `+5:30`, `0` → minutes; null for text that is not an offset real zones use. */
+export function parseOffsetText(text: string): number | null {
+  const m = /^([+-]?)(\d{1,2})(?::?(\d{2}))?$/.exec(text.trim())
   if (!m) return null
-  const utc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!)
-  const d = new Date(utc - STORE_UTC_OFFSET_MINUTES * 60_000)
-  return Number.isNaN(d.getTime()) || local(d) !== text.replace('T', ' ') ? null : d
+  const minutes = (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0))
+  return Number(m[3] ?? 0) < 60 && isUtcOffset(minutes) ? minutes : null
 }
 
-/**
- * Accepts what a client may send for a date-time: store-local `YYYY-MM-DD HH:MM:SS`, or ISO 8601
- * with `Z` or an offset. Returns null for anything else, including impossible dates.
- */
-export function parseClientDateTime(text: string): Date | null {
-  if (isLocalDateTime(text)) return parseLocal(text)
-  return isStoreDateTime(text) ? new Date(text) : null
+export function isUtcOffset(minutes: number): boolean {
+  return Number.isInteger(minutes) && minutes >= MIN_UTC_OFFSET_MINUTES && minutes <= MAX_UTC_OFFSET_MINUTES
+}
+
+/** The store's local wall clock at one UTC offset. */
+export class StoreClock {
+  constructor(readonly utcOffsetMinutes: number = DEFAULT_UTC_OFFSET_MINUTES) {
+    if (!isUtcOffset(utcOffsetMinutes)) throw new RangeError(`${utcOffsetMinutes} minutes is not a UTC offset`)
+  }
+
+  private shift(d: Date): Date {
+    return new Date(d.getTime() + this.utcOffsetMinutes * 60_000)
+  }
+
+  /** `YYYY-MM-DD HH:MM:SS` in the store's local time. */
+  local(d: Date): string {
+    return plain(this.shift(d))
+  }
+
+  /** The store-local calendar day `YYYY-MM-DD` of an instant. */
+  day(d: Date): string {
+    return this.local(d).slice(0, 10)
+  }
+
+  /** The instant the store-local day `YYYY-MM-DD` starts. */
+  startOfDay(day: string): Date {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+    return new Date(Date.UTC(y, m - 1, d) - this.utcOffsetMinutes * 60_000)
+  }
+
+  /** ISO 8601 in local time with the store's offset, e.g. `2026-03-01T05:00:00-05:00`. */
+  isoLocal(d: Date): string {
+    return `${plain(this.shift(d)).replace(' ', 'T')}${offsetText(this.utcOffsetMinutes)}`
+  }
+
+  /** Parses a store-local `YYYY-MM-DD HH:MM:SS` back to an instant. */
+  parseLocal(text: string): Date | null {
+    const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/.exec(text)
+    if (!m) return null
+    const utc = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!)
+    const d = new Date(utc - this.utcOffsetMinutes * 60_000)
+    return Number.isNaN(d.getTime()) || this.local(d) !== text.replace('T', ' ') ? null : d
+  }
+
+  /**
+   * Accepts what a client may send for a date-time: store-local `YYYY-MM-DD HH:MM:SS`, or ISO 8601
+   * with `Z` or an offset. Returns null for anything else, including impossible dates.
+   */
+  parseClientDateTime(text: string): Date | null {
+    if (isLocalDateTime(text)) return this.parseLocal(text)
+    return isStoreDateTime(text) ? new Date(text) : null
+  }
 }

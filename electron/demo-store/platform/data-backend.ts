@@ -6,6 +6,7 @@ import { DemoData } from '../data/demo-data'
 export const demoDataBackend: DataBackend<DemoData> = {
   generate: (opts) => DemoData.generate(opts),
   fromJSON: (json) => DemoData.fromJSON(json),
+  utcOffsetMinutes: (data) => data.clock.utcOffsetMinutes,
   apiRoutes: (data, hooks) => createApiRoutes(data, hooks),
-  controlRoutes: (data) => createDataControlRoutes(data),
+  controlRoutes: (data, hooks) => createDataControlRoutes(data, hooks),
 }

@@ -41,5 +41,6 @@ export const stubBackend: DataBackend<StubData> = {
     })
     return api
   },
+  utcOffsetMinutes: () => undefined,
   controlRoutes: () => new Hono().get('/emails', (c) => c.json({ data: [] })),
 }

@@ -36,6 +36,7 @@ import type { CustomerSnapshotRecord } from './customers/customer-index'
 import { databaseIdOf, forgetConnection, rememberDatabase } from './kept-stores'
 import { syncDurabilityMiddleware } from './sync-durability'
 import type { Write, WriteKind } from './writes'
+import type { StoreClockFact } from './store-clock'
 
 /** `store:<id>` or `local:<uuid>`. */
 export type RowKey = string
@@ -139,6 +140,8 @@ export interface SyncState {
    * newest order modified when the pass began (orders after it were not in its listing).
    */
   position?: { modified: string; id: number; top: string } | null
+  /** Orders: the store's UTC offset as its newest local/GMT pair tells it (store-clock.ts). */
+  clock?: StoreClockFact | null
 }
 
 export interface Counter {

@@ -50,8 +50,13 @@
 //
 // WRITING (each call changes the cache and queues the write in ONE transaction; it resolves once
 // the change is on disk; the replayer sends it when the store can be reached)
-// - trackOrder(db, orderId, { trackno, sendemail, logistics_company? }): order shows fulfilled.
-// - updateOrderShipping(db, orderId, shipping)
+// - trackOrder(db, orderId, { trackno, sendemail, logistics_company? }, { override?, replaces? }):
+//   order shows fulfilled. Refused on a cancelled, refunded or fulfilled order unless `override`
+//   names that state (the operator confirmed it; the label, so the timeline, records it) or, on a
+//   fulfilled order, `replaces` names the number it changes; the replayer checks the same rule
+//   against the store's copy just before sending (closedStateOf, trackingRefusal: writes/orders.ts).
+// - updateOrderShipping(db, orderId, shipping, { changed? }): with `changed`, only those fields
+//   are watched and written; the others go as the store holds them when the write is sent.
 // - createBlog(db, body, collectionKeys?, key?) → key; updateBlog(db, key, body, { baseUpdatedAt?,
 //   collectionKeys? }); deleteBlog(db, key); batchBlogs(db, { action, blogKeys | selectAll+filter,
 //   collectionKeys? })
@@ -81,6 +86,10 @@
 //   refreshMetaFieldValues(db, resource, resourceId): re-read one record when a screen opens it
 //   (meta field values are not part of the full sync). Rows with unsent writes are left alone.
 // - Per resource: db.syncState.get(resource) → { lastSyncAt, complete, storeTotal, lastError }.
+// - useStoreUtcOffset(): ComputedRef<number | null>: the active store's offset from UTC in
+//   minutes, as its newest local/GMT pair of times tells it (kept in the orders' sync state, so
+//   per store, and moved by the pairs the store writes after a change of zone); null until the
+//   cache holds an order or a checkout (store-clock.ts). The shell hands it to ui/store-time.ts.
 //
 // STORAGE
 // - useStorageInfo() → { info: { usage, quota, persisted }, refresh(), persist() }
@@ -203,13 +212,14 @@ export type {
   ConflictRecord,
   BinLocation,
 } from './db'
-export type { Write, WriteKind, WriteOf, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter, RowRef } from './writes'
+export type { Write, WriteKind, WriteOf, ClosedState, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter, RowRef } from './writes'
 export { heldBack } from './replayer'
 export { isOffline } from './store-client'
-export { entriesForRow, isUndoable, rowLanes, rowByRef } from './writes'
+export { closedStateOf, entriesForRow, isUndoable, rowLanes, rowByRef, trackingRefusal } from './writes'
 export { pendingFor, conflictFor, historyFor } from './row-writes'
 export { undoWindowSeconds, setUndoWindowSeconds, parseUndoWindow, DEFAULT_UNDO_WINDOW_SECONDS, MAX_UNDO_WINDOW_SECONDS } from './undo-window'
 export { enqueueWrite, retryWrite, discardWrite, undoWrite, updateWriteBody, resolveConflict, type ConflictChoice, type EnqueueOptions } from './outbox'
+export type { TrackOptions } from './actions'
 export {
   trackOrder,
   updateOrderShipping,
@@ -251,6 +261,7 @@ export {
   type TagEdit,
 } from './order-meta/order-meta'
 export { editOrderTags, enableOrderField, orderFieldState, proposeOrderField, setOrderNote, type OrderFieldState, type TagEditOutcome } from './order-meta/order-meta-actions'
+export { useStoreUtcOffset } from './store-clock'
 export { countLocalData, hasLocalData, countKeptData, describeExport, describeLocalData, deleteKeptData, exportKeptData, exportLocalData, localDataVersion, type LocalDataCounts } from './local-data'
 export { keptStores, type KeptStore } from './kept-stores'
 export type { ExportOutcome } from './archive'

@@ -6,6 +6,7 @@ import { trackOrder, updateBlog } from './actions'
 import { ORDER_PAGE_SIZE, ORDER_PAGES_AHEAD, ORDER_WRITE_SLICE, SyncCancelled, syncAll, syncResource, type ProgressReport } from './sync'
 import type { StoreCall } from './store-client'
 import { FakeStore } from './fake-store'
+import { clockFromPair, readStoreClock } from './store-clock'
 import { freshStoreEachTest, makeBlog, makeCheckout, makeCollection, makeMetaField, makeOrder, timestamp } from './test-support'
 
 let db: StoreDatabase
@@ -290,5 +291,44 @@ describe('later syncs', () => {
     expect(await db.collections.count()).toBe(0)
     expect(await db.metaFieldDefinitions.count()).toBe(0)
     expect((await db.checkouts.toArray()).map((c) => c.ID)).toEqual([2])
+  })
+})
+
+describe("the store's clock", () => {
+  /** An order whose local times are `offset` minutes from its GMT ones. */
+  const zoned = (id: number, minute: number, offset: number) => {
+    const order = makeOrder(id, minute)
+    order.post_modified = timestamp(minute + offset)
+    order.post_date = order.post_modified
+    return order
+  }
+
+  it('keeps the offset the newest local/GMT pair tells, and follows the store into a new zone', async () => {
+    for (let id = 1; id <= 300; id++) store.orders.set(id, zoned(id, id, -300))
+    // An order with a pair no real zone writes changes nothing.
+    store.orders.set(301, { ...zoned(301, 301, 7), post_modified: 'soon' })
+    await syncResource(db, store.call, 'orders')
+    expect(await readStoreClock(db)).toEqual({ utcOffsetMinutes: -300, seenGmt: timestamp(300) })
+
+    // The merchant moves the store to UTC+05:30: orders changed since carry the new zone.
+    store.orders.set(302, zoned(302, 20_000, 330))
+    await syncResource(db, store.call, 'orders')
+    expect(await readStoreClock(db)).toEqual({ utcOffsetMinutes: 330, seenGmt: timestamp(20_000) })
+  })
+
+  it('reads a store with no orders from its newest checkouts, and knows nothing of an empty one', async () => {
+    expect(await readStoreClock(db)).toBeNull()
+    await db.checkouts.bulkPut([1, 2].map((id) => ({ ...makeCheckout(id), post_modified: timestamp(id + 60) })))
+    expect(await readStoreClock(db)).toEqual({ utcOffsetMinutes: 60, seenGmt: timestamp(2) })
+  })
+})
+
+describe('a pair of store times', () => {
+  it('tells an offset only when a real zone could have written it', () => {
+    expect(clockFromPair('2026-03-01 05:00:00', '2026-03-01 10:00:00')).toEqual({ utcOffsetMinutes: -300, seenGmt: '2026-03-01 10:00:00' })
+    expect(clockFromPair('2026-03-01 15:45:00', '2026-03-01T10:00:00+00:00')).toEqual({ utcOffsetMinutes: 345, seenGmt: '2026-03-01 10:00:00' })
+    for (const [local, gmt] of [['2026-03-01 05:00:07', '2026-03-01 10:00:00'], ['2026-03-03 05:00:00', '2026-03-01 10:00:00'], ['0000-00-00 00:00:00', '2026-03-01 10:00:00'], ['2026-02-30 05:00:00', '2026-03-01 10:00:00'], [undefined, '2026-03-01 10:00:00']]) {
+      expect(clockFromPair(local, gmt)).toBeNull()
+    }
   })
 })

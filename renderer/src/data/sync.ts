@@ -13,6 +13,7 @@ import type { OperationResult } from '@common/store-api/operations'
 import { storeKey, SYNC_RESOURCES, type CachedBlog, type CachedCollection, type CachedMetaField, type KeyedMarks, type RowKey, type StoreDatabase, type SyncResource, type SyncState } from './db'
 import { storeCallFor, type StoreCall } from './store-client'
 import { appOrderFields } from './order-meta/order-meta'
+import { clockOfOrders } from './store-clock'
 
 export const ORDER_PAGE_SIZE = 250
 export const CHECKOUT_PAGE_SIZE = 250
@@ -172,8 +173,10 @@ async function firstPassOrders(db: StoreDatabase, call: StoreCall, initial: Sync
         const last = isLastOrderPage(result)
         for (const order of result.data) if (!newest || order.post_modified_gmt > newest) newest = order.post_modified_gmt
         const total = result.meta.total
+        const clock = clockOfOrders(result.data, state.clock)
         state = await storeOrders(db, result.data, () => ({
           ...state,
+          clock,
           // The newest seen so far; used as the stopping point only once the first pass is
           // complete (until then older orders may still be unread).
           watermark: newest,
@@ -208,7 +211,9 @@ async function incrementalOrders(db: StoreDatabase, call: StoreCall, initial: Sy
     const fresh = watermark ? result.data.filter((o) => o.post_modified_gmt >= watermark) : result.data
     const last = fresh.length < result.data.length || isLastOrderPage(result)
     for (const order of fresh) if (!newest || order.post_modified_gmt > newest) newest = order.post_modified_gmt
-    state = await storeOrders(db, fresh, () => ({ ...state, watermark: newest, cursor: last ? null : page + 1, lastSyncAt: last ? Date.now() : state.lastSyncAt, lastError: null }))
+    // A change of the store's zone shows first in the orders changed since.
+    const clock = clockOfOrders(fresh, state.clock)
+    state = await storeOrders(db, fresh, () => ({ ...state, clock, watermark: newest, cursor: last ? null : page + 1, lastSyncAt: last ? Date.now() : state.lastSyncAt, lastError: null }))
     done += fresh.length
     onProgress?.({ resource: 'orders', done, total: null })
     if (last) {

@@ -37,6 +37,8 @@ export function useDisconnectGuard(): void {
         answer(disconnect)
       }
       const shown = dialog.warning({
+        // Wider than Naive UI's 446 px: its two buttons' words did not fit side by side.
+        style: { width: 'min(600px, calc(100vw - 32px))' },
         title: `${connection?.label ?? 'This store'} has work that exists only on this computer`,
         content: () =>
           h(LocalDataChoice, {

@@ -1,6 +1,12 @@
-import { describe, expect, it } from 'vitest'
-import { appAgo, appClock, appTime, NOT_SET, storeDay, storeDayShort, storeDayTime, storeDayTimeShort, storeTimeFull, wallClock } from './dates'
+import { afterEach, describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import { parse } from 'date-fns'
+import { appAgo, appClock, appTime, clockPattern, clockTime, NOT_SET, storeDay, storeDayShort, storeDayTime, storeDayTimeShort, storeTimeFull, systemUses12HourClock, wallClock } from './dates'
+import { computerUtcOffset, setStoreUtcOffset, storeNow } from './store-time'
 import { count, plural } from './words'
+
+// The unit tests run in en-GB (vitest.config.ts): a 24-hour clock.
+afterEach(() => setStoreUtcOffset(null))
 
 describe('store timestamps', () => {
   it('are shown as the store wrote them, short in lists and with the zone in full', () => {
@@ -10,6 +16,11 @@ describe('store timestamps', () => {
     expect(storeTimeFull('2026-10-24T03:00:00+02:00', 'gmt')).toBe('Oct 24, 2026, 03:00 (GMT)')
   })
 
+  it('move a GMT time onto the store’s clock once the store has told its offset, with the one label', () => {
+    setStoreUtcOffset(-300)
+    expect(storeTimeFull('2026-10-24 03:00:00', 'gmt')).toBe('Oct 23, 2026, 22:00 (store time)')
+  })
+
   it('say "not set" for the zero date, nothing, or a date that does not exist', () => {
     for (const value of ['0000-00-00 00:00:00', null, undefined, '', '2026-02-31 10:00:00', 'soon']) {
       expect(storeDay(value)).toBe(NOT_SET)
@@ -17,12 +28,43 @@ describe('store timestamps', () => {
     }
   })
 
-  it('give a day of this year without its year', () => {
-    expect(storeDayShort('2026-10-24', new Date(2026, 10, 25))).toBe('Oct 24')
-    expect(storeDayShort('2025-10-24', new Date(2026, 10, 25))).toBe('Oct 24, 2025')
-    expect(storeDayTimeShort('2026-10-31T14:00:00-05:00', new Date(2026, 10, 25))).toBe('Oct 31, 14:00')
-    expect(storeDayTimeShort('2025-10-31 14:00:00', new Date(2026, 10, 25))).toBe('Oct 31, 2025, 14:00')
+  it('give a day of the store’s this year without its year', () => {
+    const now = wallClock('2026-11-25 00:00:00')!
+    expect(storeDayShort('2026-10-24', now)).toBe('Oct 24')
+    expect(storeDayShort('2025-10-24', now)).toBe('Oct 24, 2025')
+    expect(storeDayTimeShort('2026-10-31T14:00:00-05:00', now)).toBe('Oct 31, 14:00')
+    expect(storeDayTimeShort('2025-10-31 14:00:00', now)).toBe('Oct 31, 2025, 14:00')
     expect(storeDayTimeShort('0000-00-00 00:00:00')).toBe(NOT_SET)
+  })
+
+  it('count "this year" on the store’s calendar, not this computer’s', () => {
+    // New Year's Eve 20:00 at UTC−05:00 is already next year in UTC.
+    setStoreUtcOffset(-300)
+    const at = Date.UTC(2027, 0, 1, 1, 0, 0)
+    expect(storeDayShort('2026-12-31', storeNow(at))).toBe('Dec 31')
+  })
+})
+
+describe('one clock', () => {
+  it('reads 12 or 24 hours as the system’s locale does', () => {
+    expect(systemUses12HourClock()).toBe(false)
+    const d = new Date(2026, 10, 25, 15, 46, 56)
+    expect(clockTime(d)).toBe('15:46')
+    expect(clockTime(d, true, true)).toBe('3:46:56 PM')
+    expect(clockTime(new Date(2026, 10, 25, 0, 5), false, true)).toBe('12:05 AM')
+  })
+
+  it('reads back what it writes, on either clock (property)', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date(2000, 0, 1), max: new Date(2099, 11, 31), noInvalidDate: true }), fc.boolean(), fc.boolean(), (d, seconds, twelve) => {
+        const text = clockTime(d, seconds, twelve)
+        const back = parse(text, clockPattern(seconds, twelve), d)
+        expect(back.getHours()).toBe(d.getHours())
+        expect(back.getMinutes()).toBe(d.getMinutes())
+        if (seconds) expect(back.getSeconds()).toBe(d.getSeconds())
+        expect(/AM|PM/.test(text)).toBe(twelve)
+      }),
+    )
   })
 })
 
@@ -34,6 +76,15 @@ describe('the app’s own events', () => {
     expect(appAgo(at - 2 * 60_000, at)).toBe('2 minutes ago')
     expect(appAgo(at - 3 * 24 * 60 * 60_000, at)).toBe('Nov 22, 2026, 10:42:36')
     expect(appAgo(null)).toBe('never')
+  })
+
+  it('say they are this computer’s time where the store’s zone differs', () => {
+    const at = new Date(2026, 10, 25, 10, 42, 36).getTime()
+    setStoreUtcOffset(computerUtcOffset(at) - 300)
+    expect(appClock(at)).toBe('10:42:36 (this computer’s time)')
+    expect(appTime(at)).toBe('Nov 25, 2026, 10:42:36 (this computer’s time)')
+    setStoreUtcOffset(computerUtcOffset(at))
+    expect(appClock(at)).toBe('10:42:36')
   })
 })
 

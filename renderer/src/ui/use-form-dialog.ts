@@ -1,6 +1,6 @@
 // A create-or-edit dialog's form: filled afresh each time the dialog opens (from the row being
 // edited, or empty), checked before anything is written, written once and closed; a write that
-// fails leaves the dialog open and says "Not saved: …". The fields, their checks and the write
+// fails leaves the dialog open and says "Not saved: …", one that succeeds says what was saved. The fields, their checks and the write
 // are the dialog's own, and so is what it writes to (`target`: the store's cache for the dialogs
 // today; ui/ knows nothing of the data layer).
 import { ref, watch, type Ref } from 'vue'
@@ -16,6 +16,8 @@ export function useFormDialog<F extends object, T>(options: {
   check: (form: F) => Partial<Record<string, string>> | null
   /** Writes the form; `loaded` is the form as the dialog opened (an edit sends what changed). */
   write: (target: T, form: F, loaded: F) => Promise<void>
+  /** What a successful save says ("Meta field “Stock code” saved."). */
+  saved: (form: F) => string
   /** Anything else the dialog resets when it opens. */
   onOpen?: () => void
 }) {
@@ -47,6 +49,7 @@ export function useFormDialog<F extends object, T>(options: {
     saving.value = true
     try {
       await options.write(target, form.value, loaded.value)
+      message.success(options.saved(form.value))
       options.show.value = false
     } catch (error) {
       message.error(`Not saved: ${(error as Error).message}`)

@@ -2,15 +2,16 @@
 // an action needing a scope the store did not grant is disabled and names that scope.
 import { computed, toValue, type ComputedRef, type MaybeRefOrGetter } from 'vue'
 import { useConnectionsStore } from '@/session/connections-store'
+import { labelOf, SCOPE_LABELS } from '@/ui/labels'
 
 export interface ScopeGate {
   allowed: ComputedRef<boolean>
-  /** "Needs the write_orders permission" when not allowed, otherwise null. */
+  /** "Needs the permission “See orders and abandoned checkouts”" when not allowed, otherwise null. */
   reason: ComputedRef<string | null>
 }
 
 export function scopeRequirementMessage(scope: string): string {
-  return `Needs the ${scope} permission`
+  return `Needs the permission “${labelOf(SCOPE_LABELS, scope, 'permission')}”`
 }
 
 export function useScopeGate(scope: MaybeRefOrGetter<string>): ScopeGate {

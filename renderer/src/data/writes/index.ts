@@ -16,7 +16,7 @@ export * from './contract'
 export * from './lanes'
 export { moveKeys } from './collections'
 export { TABLE_OF } from './keyed'
-export { shipTo } from './orders'
+export { closedStateOf, shipTo, trackingRefusal } from './orders'
 export { PermanentProblem, pick, rowByRef } from './rows'
 
 const HANDLERS: WriteHandlers = { ...orderHandlers, ...orderMetaHandlers, ...blogHandlers, ...collectionHandlers, ...metaFieldHandlers }

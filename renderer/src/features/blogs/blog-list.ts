@@ -4,6 +4,7 @@
 // (publish-state.ts: the same one the editor shows).
 import type { BLOG_SORTS } from '@common/store-api/operations'
 import type { BlogDraft, CachedBlog, OutboxEntry } from '@/data'
+import { storeNow } from '@/ui/store-time'
 import { publishStateOf, type PublishState } from './publish-state'
 
 export type BlogSort = (typeof BLOG_SORTS)[number]
@@ -30,7 +31,7 @@ export interface BlogListFilter {
 }
 
 /** Cached posts and local drafts, merged into the list's items with their state. */
-export function listItems(rows: CachedBlog[], drafts: BlogDraft[], outbox: OutboxEntry[], online: boolean | null = null, now: Date = new Date()): BlogListItem[] {
+export function listItems(rows: CachedBlog[], drafts: BlogDraft[], outbox: OutboxEntry[], online: boolean | null = null, now: Date = storeNow()): BlogListItem[] {
   const draftByKey = new Map(drafts.map((draft) => [draft.key, draft]))
   const items: BlogListItem[] = []
   for (const row of rows) {

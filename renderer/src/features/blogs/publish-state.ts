@@ -6,6 +6,7 @@
 import { entriesForRow, isOffline, type OutboxEntry } from '@/data'
 import { refusalInWords } from '@/ui/refusal-words'
 import { storeDayTime, wallClock } from '@/ui/dates'
+import { storeNow } from '@/ui/store-time'
 
 export type PublishStateKind = 'draft' | 'waiting' | 'sending' | 'failed' | 'conflict' | 'published' | 'scheduled' | 'hidden'
 
@@ -38,7 +39,7 @@ function storeTime(value: string | null | undefined): string | null {
  * `entries`: the outbox (any order); `localDraft`: the writer has changes on this device not yet
  * published; `online`: the store answered last time (false: it could not be reached).
  */
-export function publishStateOf(post: PostFacts, entries: readonly OutboxEntry[], localDraft: boolean, online: boolean | null, now: Date = new Date()): PublishState {
+export function publishStateOf(post: PostFacts, entries: readonly OutboxEntry[], localDraft: boolean, online: boolean | null, now: Date = storeNow()): PublishState {
   const mine = entriesForRow(entries, 'blogs', post)
   const conflict = mine.find((entry) => entry.state === 'conflict')
   if (conflict) return { kind: 'conflict', label: 'In conflict: choose a version', type: 'error' }

@@ -2,7 +2,7 @@
 // the store's copy kept as the first revision before the first local change, so the version a
 // writer started from can always be looked at and restored (publishing replaces it on the store).
 import { format } from 'date-fns'
-import { storeDayTime, wallClock } from '@/ui/dates'
+import { clockPattern, storeDayTime, wallClock } from '@/ui/dates'
 import type { BlogRevision, CachedBlog, StoreDatabase } from '@/data'
 import { draftFromRow } from './blog-draft'
 
@@ -15,7 +15,7 @@ const CAUSES: Record<Exclude<BlogRevision['reason'], 'store'>, string> = {
 
 /** The store's own time, as the store wrote it; the revision's time here when the store gave none. */
 function storeTime(value: string | null | undefined, fallback: number): string {
-  return wallClock(value) ? storeDayTime(value) : format(fallback, 'MMM d, yyyy, HH:mm')
+  return wallClock(value) ? storeDayTime(value) : format(fallback, `MMM d, yyyy, ${clockPattern()}`)
 }
 
 /** A revision's cause as the list shows it: "As on the store, 2 Mar 2026, 10:15", "While writing"… */
@@ -54,5 +54,5 @@ export async function keepStoreOriginal(db: StoreDatabase, row: CachedBlog, now 
 
 /** What a "Before restoring" revision names: the revision about to be restored. */
 export function restoringWhat(revision: BlogRevision): string {
-  return `the revision of ${format(revision.createdAt, 'MMM d, HH:mm:ss')} (${revisionLabel(revision)})`
+  return `the revision of ${format(revision.createdAt, `MMM d, ${clockPattern(true)}`)} (${revisionLabel(revision)})`
 }

@@ -4,10 +4,13 @@ import type { CheckoutSummary } from '@common/store-api/resources'
 import { SCHEMA_V1 } from '@/data/db'
 import { answerOrderQuery, makeOrders } from '@/features/orders'
 import { answerCheckoutQuery, makeCheckouts } from '@/features/checkouts'
-import { daysBetween, loadDashboard } from './dashboard-data'
+import { addDays, format, parseISO } from 'date-fns'
+import { daysBetween, loadDashboard, MAX_DAYS } from './dashboard-data'
 
 const orders = makeOrders(500, 13)
 const checkouts = makeCheckouts(200, 17)
+const newestPaid = orders.reduce((newest, o) => (o.paid_date && o.paid_date > newest ? o.paid_date : newest), '').slice(0, 10)
+const shift = (day: string, days: number) => format(addDays(parseISO(day), days), 'yyyy-MM-dd')
 
 class Db extends Dexie {
   checkouts!: Table<CheckoutSummary, number>
@@ -25,7 +28,7 @@ describe('the dashboard', () => {
   it('counts what the list shows when a bar is followed to it', async () => {
     const db = new Db()
     await db.checkouts.bulkPut(checkouts)
-    const data = await loadDashboard(orders, db.checkouts, 30)
+    const data = await loadDashboard(orders, db.checkouts, { from: shift(newestPaid, -29), to: newestPaid })
     expect(data.days.length).toBe(30)
     let nonZero = 0
     for (const day of data.days) {
@@ -47,6 +50,19 @@ describe('the dashboard', () => {
     // The backlog's bars (the "before the window" one included) add up to its headline number.
     expect(data.backlogOlder + data.backlog.reduce((n, b) => n + b.unfulfilled, 0)).toBe(data.backlogTotal)
     expect(data.backlogOlder).toBeGreaterThan(0)
+    await db.delete()
+  })
+
+  it('charts any range picked, backlog before and after it in bars of their own, at most MAX_DAYS days', async () => {
+    const db = new Db()
+    await db.checkouts.bulkPut(checkouts)
+    const past = await loadDashboard(orders, db.checkouts, { from: shift(newestPaid, -60), to: shift(newestPaid, -40) })
+    expect(past.days).toEqual(daysBetween(shift(newestPaid, -60), shift(newestPaid, -40)))
+    expect(past.backlogLater).toBeGreaterThan(0)
+    expect(past.backlogOlder + past.backlogLater + past.backlog.reduce((n, b) => n + b.unfulfilled, 0)).toBe(past.backlogTotal)
+    const long = await loadDashboard(orders, db.checkouts, { from: '2000-01-01', to: newestPaid })
+    expect(long.days).toHaveLength(MAX_DAYS)
+    expect(long.days.at(-1)).toBe(newestPaid)
     await db.delete()
   })
 })

@@ -2,8 +2,9 @@
 // backlog (paid orders not shipped, by the day they were paid) and abandoned-checkout
 // recovery per created day. Days are store-local `YYYY-MM-DD`, so each bar links to the
 // list filtered the same way (paid date for orders, created date for checkouts). Sums are
-// in cents. The orders' facts come from the order list's index (OrderIndex.facts), which holds
-// them for every cached order; the cache keeps no order index by paid day (db.ts, SCHEMA_V8).
+// in cents. The window is the range of store days the merchant picked (dashboard-range.ts).
+// The orders' facts come from the order list's index (OrderIndex.facts), which holds them for
+// every cached order; the cache keeps no order index by paid day (db.ts, SCHEMA_V8).
 import type { Table } from 'dexie'
 import { addDays, format, parseISO } from 'date-fns'
 import type { CheckoutSummary } from '@common/store-api/resources'
@@ -50,19 +51,23 @@ export function isBacklog(o: OrderFacts): boolean {
 }
 
 /**
- * The backlog per paid day of the window, and how many were paid before it (or carry no paid
- * day): with those, the bars add up to the backlog's headline number.
+ * The backlog per paid day of the window, how many were paid before it (or carry no paid day)
+ * and how many after it: with those, the bars add up to the backlog's headline number.
  */
-export function backlogPerDay(orders: Iterable<OrderFacts>, days: readonly string[]): { perDay: DayBacklog[]; older: number } {
+export function backlogPerDay(orders: Iterable<OrderFacts>, days: readonly string[]): { perDay: DayBacklog[]; older: number; later: number } {
   const byDay = new Map(days.map((day) => [day, { day, unfulfilled: 0 }]))
+  const last = days[days.length - 1] ?? ''
   let older = 0
+  let later = 0
   for (const o of orders) {
     if (!isBacklog(o)) continue
-    const entry = o.paid_date ? byDay.get(o.paid_date.slice(0, 10)) : undefined
+    const day = o.paid_date?.slice(0, 10)
+    const entry = day ? byDay.get(day) : undefined
     if (entry) entry.unfulfilled++
+    else if (day && day > last) later++
     else older++
   }
-  return { perDay: [...byDay.values()], older }
+  return { perDay: [...byDay.values()], older, later }
 }
 
 export function recoveryPerDay(checkouts: Iterable<Pick<CheckoutSummary, 'post_date' | 'order_id'>>, days: readonly string[]): DayRecovery[] {
@@ -80,28 +85,31 @@ export interface DashboardData {
   days: string[]
   orders: DayOrders[]
   backlog: DayBacklog[]
-  /** Backlog orders paid before the window's first day: the chart's first bar. */
+  /** Backlog orders paid before the window's first day (or with no paid day): the chart's first bar. */
   backlogOlder: number
+  /** Backlog orders paid after the window's last day: the chart's last bar. */
+  backlogLater: number
   backlogTotal: number
   recovery: DayRecovery[]
 }
 
+/** The most days one dashboard charts: a longer range shows its last MAX_DAYS days. */
+export const MAX_DAYS = 366
+
 /**
- * The `span` days ending at the newest paid day (so a store whose latest orders are older than
- * today still shows a full chart), from every cached order's facts and the checkouts created
- * in the window.
+ * The store days `from` to `to` (inclusive, `YYYY-MM-DD`, at most MAX_DAYS of them, the latest
+ * kept), from every cached order's facts and the checkouts created in the window.
  */
-export async function loadDashboard<C extends CheckoutSummary, J>(orders: Iterable<OrderFacts>, checkouts: Table<C, number, J>, span = 30): Promise<DashboardData> {
+export async function loadDashboard<C extends CheckoutSummary, J>(orders: Iterable<OrderFacts>, checkouts: Table<C, number, J>, range: { from: string; to: string }): Promise<DashboardData> {
   const all = [...orders]
-  const newestPaid = all.reduce<string | undefined>((newest, o) => (o.paid_date && (!newest || o.paid_date > newest) ? o.paid_date : newest), undefined)
-  const newest = newestPaid?.slice(0, 10) ?? format(new Date(), 'yyyy-MM-dd')
-  const from = format(addDays(parseISO(newest), -(span - 1)), 'yyyy-MM-dd')
-  const days = daysBetween(from, newest)
+  const to = range.to
+  const from = [range.from, format(addDays(parseISO(to), -(MAX_DAYS - 1)), 'yyyy-MM-dd')].reduce((a, b) => (a > b ? a : b))
+  const days = daysBetween(from, to)
   const backlogFacts = all.filter(isBacklog)
   const backlogTotal = backlogFacts.length
   const backlog = backlogPerDay(backlogFacts, days)
   const checkoutFacts: Pick<CheckoutSummary, 'post_date' | 'order_id'>[] = []
-  await checkouts.where('post_date').between(from, `${newest}\uffff`, true, true).each((c) => {
+  await checkouts.where('post_date').between(from, `${to}\uffff`, true, true).each((c) => {
     checkoutFacts.push({ post_date: c.post_date, order_id: c.order_id })
   })
   return {
@@ -109,6 +117,7 @@ export async function loadDashboard<C extends CheckoutSummary, J>(orders: Iterab
     orders: ordersPerDay(all, days),
     backlog: backlog.perDay,
     backlogOlder: backlog.older,
+    backlogLater: backlog.later,
     backlogTotal,
     recovery: recoveryPerDay(checkoutFacts, days),
   }

@@ -59,14 +59,14 @@ describe('checkValue', () => {
 
   it('requires the pattern to match the whole value', async () => {
     const rule = { regular_expression: 'SKU-\\d+' }
-    expect((await checkValue('text', rule, 'SKU-12 extra', { spawn })).problems).toEqual(['must match the pattern SKU-\\d+'])
+    expect((await checkValue('text', rule, 'SKU-12 extra', { spawn })).problems).toEqual(['must look like SKU-1'])
     expect((await checkValue('text', rule, 'SKU-12', { spawn })).problems).toEqual([])
   })
 
   it('does not run a catastrophic pattern and leaves the decision to the store', async () => {
     const check = await checkValue('text', { regular_expression: '(a+)+$' }, `${'a'.repeat(28)}!`, { spawn })
     expect(check.problems).toEqual([])
-    expect(check.patternNote).toMatch(/nested quantifier.*store decides/)
+    expect(check.patternNote).toMatch(/not checked here; the store checks/)
   })
 
   it('lets an empty value through: it clears the field', async () => {

@@ -40,8 +40,10 @@ describe('panelFields', () => {
 })
 
 describe('refusal', () => {
-  it("shows the store's messages for the value", () => {
-    expect(refusal(write(1, '2', 'failed', { code: 'validation_failed', message: 'The request is not valid.', fields: { value: ['must match the pattern [A-Z]+'] } }))).toBe('must match the pattern [A-Z]+')
+  it("shows the store's messages for the value, a pattern in words", () => {
+    expect(refusal(write(1, '2', 'failed', { code: 'validation_failed', message: 'The request is not valid.', fields: { value: ['must match the pattern [A-Z]+'] } }))).toBe('must look like B')
+    expect(refusal(write(1, '2', 'failed', { code: 'validation_failed', message: 'The request is not valid.', fields: { value: ['must match the pattern [A-Z]+'] } }), 'A code such as ABC.')).toBe('must look like ABC')
+    expect(refusal(write(1, '2', 'failed', { code: 'validation_failed', message: 'The request is not valid.', fields: { value: ['must be at most 5 characters'] } }))).toBe('must be at most 5 characters')
   })
 
   it('says nothing while the write is only queued', () => {

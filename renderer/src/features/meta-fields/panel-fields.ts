@@ -7,6 +7,7 @@ import { META_FIELD_RESOURCE_PATHS } from '@common/store-api/operations'
 import type { MetaRule } from '@common/store-api/meta-values'
 import type { CachedMetaField, CachedMetaFieldValue, OutboxEntry } from '@/data'
 import { metaKeyOf } from './definition-form'
+import { patternProblemInWords } from './rule-words'
 
 export interface PanelField {
   /** The definition's store id as a string (the API's meta_field_id); null until the store has it. */
@@ -86,9 +87,11 @@ export function panelFields(
 }
 
 /** The store's words for a refused value: the `value` field's messages, else the whole message. */
-export function refusal(entry: OutboxEntry | null): string | null {
+export function refusal(entry: OutboxEntry | null, description = ''): string | null {
   if (!entry || entry.state !== 'failed' || !entry.lastError) return null
   const fields = entry.lastError.fields
   const messages = fields?.value ?? fields?.meta_field_id
-  return messages && messages.length > 0 ? messages.join('; ') : entry.lastError.message
+  // The store names its pattern; a merchant is told what it wants in words (rule-words.ts).
+  const inWords = (message: string) => message.replace(/^must match the pattern (.+)$/, (_, pattern: string) => patternProblemInWords(pattern, description))
+  return messages && messages.length > 0 ? messages.map(inWords).join('; ') : entry.lastError.message
 }

@@ -1,26 +1,72 @@
 // The order list's columns and what a click on a sortable header does. A header sorts only by a
 // key both the store's `orders.list` and the cache's order index answer (order-query.ts's sort
 // keys), so the sorted list is the same while the first sync still asks the store and after.
+// The list never scrolls sideways: the columns the operator chose (the column chooser) are shown
+// while they fit the list's width, and where they do not, the least needed go first (their
+// `priority`, lowest first); number, customer and status always stay. Each column is as wide as
+// its content needs, the customer's name up to a limit, and any room left stays at the end.
 import type { OrderSort, OrderSortKey } from './order-query'
 import { parseSort } from './order-query'
 
+export type OrderColumnId = 'number' | 'date' | 'customer' | 'tags' | 'status' | 'total' | 'items' | 'channel'
+
 export interface OrderColumn {
-  id: 'number' | 'date' | 'customer' | 'tags' | 'status' | 'total' | 'items' | 'channel'
+  id: OrderColumnId
   label: string
   /** The sort key a click on the header sorts by; none for a column neither sort answers. */
   sortKey?: OrderSortKey
+  /** The grid track: a width its content needs ("Google Shopping", "Partially refunded Unfulfilled"). */
+  track: string
+  /** Its least width in pixels (the track's minimum), for fitting. */
+  min: number
+  /** Which go first when the columns do not fit (lowest first); none for a column that always stays. */
+  priority?: number
 }
 
 export const ORDER_COLUMNS: readonly OrderColumn[] = [
-  { id: 'number', label: 'Order' },
-  { id: 'date', label: 'Date', sortKey: 'date' },
-  { id: 'customer', label: 'Customer' },
-  { id: 'tags', label: 'Tags' },
-  { id: 'status', label: 'Payment and fulfillment' },
-  { id: 'total', label: 'Total', sortKey: 'total_sales' },
-  { id: 'items', label: 'Items' },
-  { id: 'channel', label: 'Channel' },
+  { id: 'number', label: 'Order', track: '80px', min: 80 },
+  { id: 'date', label: 'Date', sortKey: 'date', track: '110px', min: 110, priority: 3 },
+  { id: 'customer', label: 'Customer', track: 'minmax(150px, 260px)', min: 150 },
+  { id: 'tags', label: 'Tags', track: 'minmax(100px, 180px)', min: 100, priority: 5 },
+  { id: 'status', label: 'Payment and fulfillment', track: '240px', min: 240 },
+  { id: 'total', label: 'Total', sortKey: 'total_sales', track: '100px', min: 100, priority: 4 },
+  { id: 'items', label: 'Items', track: '72px', min: 72, priority: 2 },
+  { id: 'channel', label: 'Channel', track: '140px', min: 140, priority: 1 },
 ]
+
+/** The columns an operator may hide (the rest always show). */
+export const OPTIONAL_COLUMNS = ORDER_COLUMNS.filter((c) => c.priority !== undefined)
+
+/** The select box's track, the gap between tracks and the row's side padding, in pixels. */
+export const SELECT_TRACK = 24
+const GAP = 8
+const PADDING = 24
+
+/** The width a row of these columns needs at least. */
+export function rowWidth(columns: readonly OrderColumn[]): number {
+  return PADDING + SELECT_TRACK + columns.reduce((sum, c) => sum + c.min + GAP, 0)
+}
+
+/**
+ * The columns shown in `width` pixels: the chosen ones (the ones that always stay included),
+ * the least needed dropped until the rest fit; `hidden` are the chosen ones that did not fit.
+ */
+export function fitColumns(chosen: ReadonlySet<OrderColumnId>, width: number): { shown: OrderColumn[]; hidden: OrderColumn[] } {
+  let shown = ORDER_COLUMNS.filter((c) => c.priority === undefined || chosen.has(c.id))
+  const hidden: OrderColumn[] = []
+  const byNeed = shown.filter((c) => c.priority !== undefined).sort((a, b) => a.priority! - b.priority!)
+  for (const column of byNeed) {
+    if (rowWidth(shown) <= width) break
+    shown = shown.filter((c) => c !== column)
+    hidden.push(column)
+  }
+  return { shown, hidden }
+}
+
+/** The grid's tracks for the shown columns (the select box first). */
+export function gridTemplate(columns: readonly OrderColumn[]): string {
+  return [`${SELECT_TRACK}px`, ...columns.map((c) => c.track)].join(' ')
+}
 
 /**
  * The sort after a click on the header of `key`: the other direction when the list is already

@@ -3,6 +3,7 @@
 // cache database is for store data). Stored views are checked with zod when read back.
 import { z } from 'zod'
 import { endOfWeek, format, startOfWeek } from 'date-fns'
+import { storeNow } from '@/ui/store-time'
 import { OrderQuery, DEFAULT_ORDER_QUERY } from './order-query'
 
 export interface SavedView {
@@ -14,8 +15,8 @@ export interface SavedView {
 
 const day = (d: Date) => format(d, 'yyyy-MM-dd')
 
-/** Built-in views; "this week" is computed from `now` (weeks start on Monday). */
-export function builtInViews(now: Date = new Date()): SavedView[] {
+/** Built-in views; "this week" is the store's, from `now` on its clock (weeks start on Monday). */
+export function builtInViews(now: Date = storeNow()): SavedView[] {
   return [
     { id: 'all', name: 'All orders', builtIn: true, query: { ...DEFAULT_ORDER_QUERY } },
     { id: 'to-ship', name: 'To ship', builtIn: true, query: { search: '', fulfillment: 'unfulfilled', financial: 'paid', sort: 'date' } },

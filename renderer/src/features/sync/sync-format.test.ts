@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { OutboxEntry } from '@/data'
-import { attempts, bytes, checkEditedBody, duration, nextTry } from './sync-format'
+import type { OutboxEntry, SyncStatus } from '@/data'
+import { attempts, bytes, checkEditedBody, duration, nextTry, syncActivity } from './sync-format'
 
 describe('editing a stopped write as JSON', () => {
   it('accepts a body the store would take', () => {
@@ -49,5 +49,18 @@ describe('when a queued change goes next', () => {
   it('counts attempts in words', () => {
     expect(attempts(1)).toBe('1 attempt')
     expect(attempts(3)).toBe('3 attempts')
+  })
+})
+
+describe('what a running sync says it is doing', () => {
+  const running = (current: SyncStatus['current'], total: number | null) =>
+    ({ syncing: true, current, progress: { orders: { done: 0, total: null }, checkouts: { done: 0, total: null }, blogs: { done: 67, total }, collections: { done: 0, total: null }, metaFields: { done: 0, total: null } } }) as unknown as SyncStatus
+
+  it('reads a resource the first time, and checks one already cached for changes', () => {
+    expect(syncActivity(running('blogs', 67), true)).toBe('Reading blog posts from the store')
+    expect(syncActivity(running('blogs', 67), false)).toBe('Checking 67 posts for changes')
+    expect(syncActivity(running('blogs', 1), false)).toBe('Checking 1 post for changes')
+    expect(syncActivity(running('orders', null), false)).toBe('Checking orders for changes')
+    expect(syncActivity(running(null, null), false)).toBe('Starting to sync with the store')
   })
 })

@@ -4,6 +4,7 @@
 import { formatDistanceToNowStrict } from 'date-fns'
 import { operations, type OperationName } from '@common/store-api/operations'
 import type { OutboxEntry, SyncResource, SyncStatus } from '@/data'
+import { count } from '@/ui/words'
 
 export const RESOURCE_LABELS: Record<SyncResource, string> = {
   orders: 'Orders',
@@ -12,6 +13,29 @@ export const RESOURCE_LABELS: Record<SyncResource, string> = {
   collections: 'Blog collections',
   metaFields: 'Meta field definitions',
   orderMeta: 'Order tags and notes',
+}
+
+/** One item of each resource, counted: "67 posts". */
+const RESOURCE_NOUNS: Record<SyncResource, string> = {
+  orders: 'order',
+  checkouts: 'abandoned checkout',
+  blogs: 'post',
+  collections: 'collection',
+  metaFields: 'meta field definition',
+  orderMeta: 'order',
+}
+
+/**
+ * What a running sync is doing, in words: reading a resource for the first time ("Reading blog
+ * posts from the store"), or checking one already cached ("Checking 67 posts for changes";
+ * orders, read newest change first, "Checking orders for changes").
+ */
+export function syncActivity(status: SyncStatus | null, firstPass: boolean): string {
+  const current = status?.current
+  if (!current) return 'Starting to sync with the store'
+  if (firstPass) return `Reading ${RESOURCE_LABELS[current].toLowerCase()} from the store`
+  const total = status.progress[current]?.total
+  return total ? `Checking ${count(total, RESOURCE_NOUNS[current])} for changes` : `Checking ${RESOURCE_LABELS[current].toLowerCase()} for changes`
 }
 
 /** Items read so far and expected over every resource of a sync, and the share done. */

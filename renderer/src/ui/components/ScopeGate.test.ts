@@ -30,10 +30,10 @@ describe('ScopeGate', () => {
     const wrapper = mount(SaveAddress)
     const button = wrapper.get('button')
     expect(button.attributes('disabled')).toBeDefined()
-    expect(wrapper.text()).toContain('Needs the write_orders permission')
+    expect(wrapper.text()).toContain('Needs the permission “Fix shipping addresses and add tracking numbers to orders”')
     const reasonId = button.attributes('aria-describedby')
     expect(reasonId).toBeTruthy()
-    expect(wrapper.get(`#${reasonId}`).text()).toBe('Needs the write_orders permission')
+    expect(wrapper.get(`#${reasonId}`).text()).toBe('Needs the permission “Fix shipping addresses and add tracking numbers to orders”')
   })
 
   it('enables the action without a note when the permission was granted', async () => {
@@ -50,6 +50,6 @@ describe('ScopeGate', () => {
     expect(wrapper.text()).not.toContain('Needs the')
     await emit('connections.onDidChange', state([connection(), connection({ id: 'c_ro', scopes: ['read_orders'] })], 'c_ro'))
     await wrapper.vm.$nextTick()
-    expect(wrapper.text()).toContain('Needs the write_orders permission')
+    expect(wrapper.text()).toContain('Needs the permission “Fix shipping addresses and add tracking numbers to orders”')
   })
 })

@@ -1,8 +1,10 @@
 // What one packing slip says about an order: the ship-to address as lines, the date in the
 // store's own time (ui/store-time.ts: the store's wall clock, never re-zoned), the items with SKU,
-// variant and quantity (prices only when the user turned them on), and the customer's note.
+// variant and quantity (prices only when the user turned them on), the customer's note and the
+// gift message (an order meta field or attribute, order-extras.ts).
 import type { Order } from '@common/store-api/resources'
-import { formatMoney, formatStoreDay } from '@/ui/store-time'
+import { formatMoney } from '@/ui/store-time'
+import { storeDay } from '@/ui/dates'
 import { quantityOf, variantOf } from './pick-list'
 
 export interface SlipItem {
@@ -22,6 +24,7 @@ export interface PackingSlip {
   shipTo: string[]
   items: SlipItem[]
   note: string
+  giftMessage: string
   orderTotal: string
 }
 
@@ -38,12 +41,12 @@ export function shipToLines(address: Partial<Order['shipping_address']>): string
   ].filter(Boolean)
 }
 
-export function packingSlip(order: Order): PackingSlip {
+export function packingSlip(order: Order, giftMessage = ''): PackingSlip {
   const money = (n: number | string) => formatMoney(n, order.order_currency)
   return {
     orderId: order.ID,
     number: order.number,
-    date: formatStoreDay(order.post_date),
+    date: storeDay(order.post_date),
     shipTo: shipToLines(order.shipping_address),
     items: order.line_items.map((item) => ({
       sku: item.sku.trim(),
@@ -54,6 +57,7 @@ export function packingSlip(order: Order): PackingSlip {
       total: money(item.line_total),
     })),
     note: (order.note ?? '').trim(),
+    giftMessage: giftMessage.trim(),
     orderTotal: money(order.order_total),
   }
 }
