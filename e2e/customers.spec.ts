@@ -114,6 +114,20 @@ test('tags three selected orders; the store has them on exactly those, and anoth
   await connectDemoStore(page)
   await setUndoWindow(page, 0)
   await waitForSync(page)
+
+  // Back while the app asks to add its field: the question goes with the page, and nothing changes.
+  const [first] = await storeOrders(demoStore)
+  await go(page, `#/orders/${first!.ID}`)
+  const card = page.getByRole('region', { name: 'Tags and note' })
+  await card.getByRole('combobox', { name: 'Add a tag' }).fill('fragile')
+  await card.getByRole('button', { name: 'Add', exact: true }).click()
+  await expect(page.getByRole('dialog').filter({ hasText: 'Keep order tags on the store?' })).toBeVisible()
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: 'Sync', level: 1 })).toBeVisible()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  const fields = (await (await demoStore.api('/openapi/2021-08/meta_fields')).json()) as { data: { namespace: string }[] }
+  expect(fields.data.filter((f) => f.namespace === 'storedesk')).toEqual([])
+
   await go(page, '#/orders')
   const rows = grid(page).getByRole('row')
   await expect(rows.first()).toBeVisible()

@@ -3,7 +3,7 @@
 // chips and filter, the suggestions), one order's tags and note, and the step before the first
 // edit: the app's field on the store, proposed to the user (with what it means) when missing,
 // or turned on again with their consent when the store has it turned off.
-import { computed, markRaw, toValue, type MaybeRefOrGetter } from 'vue'
+import { computed, markRaw, onScopeDispose, toValue, type MaybeRefOrGetter } from 'vue'
 import { useDialog } from 'naive-ui'
 import { enableOrderField, orderFieldState, proposeOrderField, readAllOrderTags, readOrderMeta, useLiveQuery, useStoreDatabase, type OrderMeta, type OrderMetaKind } from '@/data'
 import { tagsInUse } from './tag-filter'
@@ -34,10 +34,13 @@ const FIELD_WORDS: Record<OrderMetaKind, { what: string; name: string }> = {
 export function useOrderFieldConsent() {
   const database = useStoreDatabase()
   const dialog = useDialog()
+  /** The question on screen: leaving the screen (Back included) closes it as a "not now". */
+  let asking: { close: () => void } | null = null
+  onScopeDispose(() => asking?.close())
 
   function ask(title: string, content: string, positiveText: string): Promise<boolean> {
-    return new Promise((resolve) => {
-      dialog.info({
+    return new Promise<boolean>((resolve) => {
+      const shown = dialog.info({
         title,
         content,
         positiveText,
@@ -48,7 +51,13 @@ export function useOrderFieldConsent() {
         onMaskClick: () => resolve(false),
         onEsc: () => resolve(false),
       })
-    })
+      asking = {
+        close: () => {
+          shown.destroy()
+          resolve(false)
+        },
+      }
+    }).finally(() => (asking = null))
   }
 
   async function ensure(kind: OrderMetaKind): Promise<boolean> {
