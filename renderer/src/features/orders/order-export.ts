@@ -180,13 +180,3 @@ export function formulaLikeCells(orders: Iterable<Order>, shape: ExportShape): n
   for (const row of exportTable(orders, shape)) for (const cell of row) if (cell.kind === 'text' && /^[=+\-@]/.test(cell.value)) n++
   return n
 }
-
-/** Hands a file to the user as a download (the browser's or Electron's save flow). */
-export function downloadFile(fileName: string, content: Blob): void {
-  const url = URL.createObjectURL(content)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = fileName
-  a.click()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}

@@ -8,7 +8,8 @@ import { useMessage } from 'naive-ui'
 import type { Order } from '@common/store-api/resources'
 import { useStoreDatabase } from '@/data'
 import { count as countWords } from '@/ui/words'
-import { downloadFile, ordersToCsv, type ExportShape } from './order-export'
+import { ordersToCsv, type ExportShape } from './order-export'
+import { downloadBlob } from '@/lib/download'
 import { ordersToXlsx } from './order-xlsx'
 
 export type ExportFormat = 'csv' | 'xlsx'
@@ -57,8 +58,8 @@ export function useOrderExport(list: ReturnType<typeof useOrderList>) {
       const rows = await readOrders(request.ids)
       const shape = exportShape.value === 'items' ? 'items' : 'orders'
       const name = `${request.fileName}${shape === 'items' ? '-items' : ''}-${new Date().toISOString().slice(0, 10)}`
-      if (exportFormat.value === 'xlsx') downloadFile(`${name}.xlsx`, await ordersToXlsx(rows, shape))
-      else downloadFile(`${name}.csv`, new Blob([ordersToCsv(rows, shape, { bom: exportBom.value })], { type: 'text/csv;charset=utf-8' }))
+      if (exportFormat.value === 'xlsx') downloadBlob(`${name}.xlsx`, await ordersToXlsx(rows, shape))
+      else downloadBlob(`${name}.csv`, new Blob([ordersToCsv(rows, shape, { bom: exportBom.value })], { type: 'text/csv;charset=utf-8' }))
       const lines = shape === 'items' ? rows.reduce((n, o) => n + Math.max(1, o.line_items.length), 0) : rows.length
       message.success(shape === 'items' ? `Exported ${orders(rows.length)} as ${countWords(lines, 'row')}, one per item.` : `Exported ${orders(rows.length)}.`)
       exportRequest.value = null
