@@ -14,12 +14,15 @@ import { CONTROL_PREFIX, createControlRoutes, loopbackOnly } from './platform/co
 import { Faults, type FaultSettings } from './platform/faults'
 import { DataFileError, DebouncedSaver, readStateFile, setAside, STATE_FORMAT, STATE_VERSION, writeFileAtomic, type StateFile } from './platform/persistence'
 import { RateLimiter, rateLimit } from './platform/rate-limit'
+import { publicAddresses, publicOriginOf } from './public/addresses'
 
 export interface ApiHooks {
   /** A write changed the data: persist it soon. */
   onChange(): void
   /** The store's clock (tests move it). */
   now(): Date
+  /** The origin of the store's public site, where its posts and pictures are served. */
+  publicOrigin(): string
 }
 
 /** What the data model and API routes must provide (electron/demo-store/data, api). */
@@ -128,6 +131,8 @@ export async function createDemoStoreApp<D extends { toJSON(): unknown }>(option
     ...(options.errorRate !== undefined ? { errorRate: options.errorRate } : {}),
   } satisfies Partial<FaultSettings>)
 
+  const publicOrigin = () => publicOriginOf(shop)
+
   const build = (): Hono<DemoEnv> => {
     const app = new Hono<DemoEnv>()
     app.onError((err) => errorResponse(err))
@@ -144,6 +149,9 @@ export async function createDemoStoreApp<D extends { toJSON(): unknown }>(option
 
     // Control routes first: faults never apply to them, so a test can always switch faults off.
     app.use(`${CONTROL_PREFIX}/*`, loopbackOnly())
+    // Answers give the store's public addresses as this running store's own (public/addresses.ts).
+    app.use('/openapi/*', publicAddresses(publicOrigin))
+    app.use(`${CONTROL_PREFIX}/images`, publicAddresses(publicOrigin))
     app.route(CONTROL_PREFIX, createControlRoutes({
       registry, faults, limiter, now, onChange,
       shop: () => shop,
@@ -161,7 +169,7 @@ export async function createDemoStoreApp<D extends { toJSON(): unknown }>(option
     app.route('/', createOAuthRoutes({ registry, shop: () => shop, onChange }))
 
     app.use('/openapi/*', requireToken((token) => registry.grantFor(token)), rateLimit(limiter), requireOperationScopes())
-    app.route('/', backend.apiRoutes(data, { onChange, now: () => new Date(now()) }))
+    app.route('/', backend.apiRoutes(data, { onChange, now: () => new Date(now()), publicOrigin }))
     return app
   }
   let current = build()

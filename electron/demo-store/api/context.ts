@@ -7,6 +7,8 @@ export interface RouteHooks {
   /** Called after every successful write, e.g. to persist the state. */
   onChange(): void
   now(): Date
+  /** The origin of the store's public site (public/addresses.ts), e.g. `http://localhost:4010`. */
+  publicOrigin(): string
 }
 
 export interface RouteContext {

@@ -1,6 +1,6 @@
 // The demo store's API: every endpoint of the Storefront Admin API table
-// (electron/common/store-api/operations.ts) at /openapi/<version>/..., and the demo-only
-// data control routes. Auth, scopes, rate limit and faults run in front of these routes
+// (electron/common/store-api/operations.ts) at /openapi/<version>/..., the store's public site
+// (public/site.ts) and the demo-only data control routes. Auth, scopes, rate limit and faults run in front of these routes
 // (the platform's middleware); here every request is already authorised.
 import { Hono } from 'hono'
 import { imageUrls } from '../data/catalog'
@@ -13,6 +13,7 @@ import { registerCollectionRoutes } from './collections'
 import type { RouteHooks } from './context'
 import { registerMetaFieldRoutes } from './meta-fields'
 import { registerOrderRoutes } from './orders'
+import { registerPublicSite } from '../public/site'
 
 export type { RouteHooks }
 
@@ -32,6 +33,8 @@ export function createApiRoutes(data: DemoData, hooks: RouteHooks): Hono<DemoEnv
   registerBlogRoutes(ctx)
   // Last: `/:resource/:id/meta_fields` must not shadow the fixed paths above.
   registerMetaFieldRoutes(ctx)
+  // The public site (posts at their public_url, pictures) is outside /openapi: no token needed.
+  registerPublicSite(ctx)
   app.onError((err, c) => {
     const { body, status, headers } = renderError(err)
     return c.json(body, status as 500, headers)
