@@ -1,9 +1,11 @@
 // The store's public addresses. Its data keeps them as they would be on a real store's own
 // domain (posts at `https://demo.storedesk.invalid/blogs/…`, pictures at
 // `https://images.demo-store.invalid/…`), so a saved store works on whatever port it starts on.
-// Every answer gives them as this running store's public site, which serves them (site.ts):
-// `http://localhost:<port>/blogs/…` and `http://localhost:<port>/images/…`. A body sent with
-// those addresses is stored in the first form again, so a post keeps working after a restart.
+// Every answer gives them as this running store serves them (site.ts): posts on its public site,
+// `http://localhost:<port>/blogs/…`, and pictures from the store's own host, as from a CDN,
+// `http://127.0.0.1:<port>/images/…` (the address an app's image policy allows for the loopback
+// store). A body sent with those addresses is stored in the first form again, so a post keeps
+// working after a restart on another port.
 //
 // The public site answers on `localhost`, apart from the API's `127.0.0.1`, as a real store's
 // blog lives on its shop domain while apps call its API: a client that showed the connection's
@@ -12,37 +14,43 @@ import type { MiddlewareHandler } from 'hono'
 import { IMAGE_HOST, SHOP_URL } from '../data/catalog'
 import type { DemoEnv } from '../http/env'
 
-/** The public site's origin for a store listening on `shop` (`127.0.0.1:<port>`). */
-export function publicOriginOf(shop: string): string {
-  return `http://${shop.replace(/^127\.0\.0\.1(?=:|$)/, 'localhost')}`
+/** Where a running store serves its posts (`site`) and its pictures (`images`), as origins. */
+export interface PublicOrigins {
+  site: string
+  images: string
+}
+
+/** The origins of a store listening on `shop` (`127.0.0.1:<port>`). */
+export function publicOriginsOf(shop: string): PublicOrigins {
+  return { site: `http://${shop.replace(/^127\.0\.0\.1(?=:|$)/, 'localhost')}`, images: `http://${shop}` }
 }
 
 /** The prefixes the data keeps and the ones clients see, in pairs. */
-function pairs(origin: string): [stored: string, shown: string][] {
-  return [[`${SHOP_URL}/blogs/`, `${origin}/blogs/`], [`${IMAGE_HOST}/`, `${origin}/images/`]]
+function pairs(origins: PublicOrigins): [stored: string, shown: string][] {
+  return [[`${SHOP_URL}/blogs/`, `${origins.site}/blogs/`], [`${IMAGE_HOST}/`, `${origins.images}/images/`]]
 }
 
-/** Text as clients see it: the stored addresses as this store's public site. */
-export function shownText(text: string, origin: string): string {
+/** Text as clients see it: the stored addresses as this store serves them. */
+export function shownText(text: string, origins: PublicOrigins): string {
   let out = text
-  for (const [stored, shown] of pairs(origin)) out = out.replaceAll(stored, shown)
+  for (const [stored, shown] of pairs(origins)) out = out.replaceAll(stored, shown)
   return out
 }
 
-/** Text as the data keeps it: this store's public site addresses in their stored form. */
-export function storedText(text: string, origin: string): string {
+/** Text as the data keeps it: this store's own addresses in their stored form. */
+export function storedText(text: string, origins: PublicOrigins): string {
   let out = text
-  for (const [stored, shown] of pairs(origin)) out = out.replaceAll(shown, stored)
+  for (const [stored, shown] of pairs(origins)) out = out.replaceAll(shown, stored)
   return out
 }
 
 /**
- * For the API and the image list: JSON answers carry the public site's addresses, and request
+ * For the API and the image list: JSON answers carry this store's own addresses, and request
  * bodies (read by http/body.ts) are stored with the stored form.
  */
-export function publicAddresses(origin: () => string): MiddlewareHandler<DemoEnv> {
+export function publicAddresses(origins: () => PublicOrigins): MiddlewareHandler<DemoEnv> {
   return async (c, next) => {
-    const here = origin()
+    const here = origins()
     c.set('storedText', (text) => storedText(text, here))
     await next()
     if (!/^application\/json/i.test(c.res.headers.get('content-type') ?? '')) return

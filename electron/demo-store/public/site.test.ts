@@ -29,8 +29,8 @@ async function start(dataFile?: string) {
 
 describe('the public site', () => {
   it('serves each published post at its public_url, on its own host, with the post’s title', async () => {
-    const { blogs, publicOrigin } = await start()
-    const published = (await blogs()).find((blog) => blog.status === 2 && blog.visible_at < '2026-11-01')!
+    const { blogs, publicOrigin, store: running } = await start()
+    const published = (await blogs()).find((blog) => blog.status === 2 && blog.visible_at < '2026-11-01' && blog.cover)!
     expect(published.public_url).toBe(`${publicOrigin}/blogs/${published.seo_slug}`)
     expect(published.path).toBe(`/blogs/${published.seo_slug}`)
 
@@ -42,6 +42,7 @@ describe('the public site', () => {
     expect(html).toContain(`<h1>${published.title.replaceAll('&', '&amp;')}</h1>`)
     expect(html).not.toContain('.invalid/blogs/')
     expect(html).not.toContain('images.demo-store.invalid')
+    expect(html).toContain(`<img class="cover" src="${running.url}/images/library/`)
   })
 
   it('shows no hidden or scheduled post, and lists only the published ones', async () => {
@@ -60,8 +61,10 @@ describe('the public site', () => {
   it('serves covers and product shots as real JPEG files of the sizes their names say, and the signature as PNG', async () => {
     const { blogs, store: running } = await start()
     const cover = (await blogs()).find((blog) => blog.cover)!.cover!
+    // Pictures come from the store's own host (as from a CDN), the address an app's image policy allows.
     for (const [url, width, height] of [[cover.thumbnail, 150, 150], [cover.medium, 600, 400]] as const) {
-      const answer = await fetch(url.replace('localhost', '127.0.0.1'))
+      expect(url.startsWith(`${running.url}/images/library/`)).toBe(true)
+      const answer = await fetch(url)
       expect(answer.status).toBe(200)
       expect(answer.headers.get('content-type')).toBe('image/jpeg')
       const decoded = jpeg.decode(new Uint8Array(await answer.arrayBuffer()))
@@ -82,17 +85,17 @@ describe('the public site', () => {
       const dataFile = join(folder, 'store.json')
       const first = await start(dataFile)
       const [blog] = await first.blogs()
-      const sent = (origin: string) => `<p><img src="${origin}/images/library/herb-garden-600x400.jpg" alt="Herbs"> <a href="${origin}/blogs/${blog!.seo_slug}">More</a></p>`
-      const answer = await first.api(`/blogs/${blog!.id}`, { method: 'PUT', body: JSON.stringify({ content: sent(first.publicOrigin) }) })
-      expect(((await answer.json()) as { data: Blog }).data.content).toBe(sent(first.publicOrigin))
+      const sent = (store: { url: string }, site: string) => `<p><img src="${store.url}/images/library/herb-garden-600x400.jpg" alt="Herbs"> <a href="${site}/blogs/${blog!.seo_slug}">More</a></p>`
+      const answer = await first.api(`/blogs/${blog!.id}`, { method: 'PUT', body: JSON.stringify({ content: sent(first.store, first.publicOrigin) }) })
+      expect(((await answer.json()) as { data: Blog }).data.content).toBe(sent(first.store, first.publicOrigin))
       const images = (await (await fetch(`${first.store.url}/__demo/images`)).json()) as { data: { url: string }[] }
-      expect(images.data[0]!.url.startsWith(`${first.publicOrigin}/images/library/`)).toBe(true)
+      expect(images.data[0]!.url.startsWith(`${first.store.url}/images/library/`)).toBe(true)
       await first.store.stop()
 
       // The same data on another port: the post's addresses are that store's own.
       const second = await start(dataFile)
       expect(second.publicOrigin).not.toBe(first.publicOrigin)
-      expect((await second.blogs()).find((b) => b.id === blog!.id)!.content).toBe(sent(second.publicOrigin))
+      expect((await second.blogs()).find((b) => b.id === blog!.id)!.content).toBe(sent(second.store, second.publicOrigin))
       await second.store.stop()
     } finally {
       rmSync(folder, { recursive: true, force: true })

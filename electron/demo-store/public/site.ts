@@ -11,7 +11,7 @@ import type { BlogRecord } from '../data/state'
 import { escapeHtml } from '../oauth/pages'
 import { collectionBlogs } from '../api/content-shape'
 import type { RouteContext } from '../api/context'
-import { shownText } from './addresses'
+import { shownText, type PublicOrigins } from './addresses'
 import { ImageFiles } from './images'
 
 /** Nothing in a page runs: no script, no form posts, no plugin; pictures, video and embeds load. */
@@ -44,10 +44,10 @@ function page(title: string, body: string): string {
 </html>`
 }
 
-function sendPage(c: Context, status: 200 | 404, title: string, body: string, origin: string) {
+function sendPage(c: Context, status: 200 | 404, title: string, body: string, origins: PublicOrigins) {
   c.header('Content-Security-Policy', PAGE_CSP)
   c.header('Referrer-Policy', 'no-referrer')
-  return c.html(shownText(page(title, body), origin), status)
+  return c.html(shownText(page(title, body), origins), status)
 }
 
 function dateOf(blog: BlogRecord): string {
@@ -57,7 +57,7 @@ function dateOf(blog: BlogRecord): string {
 
 export function registerPublicSite({ app, data, hooks }: RouteContext): void {
   const images = new ImageFiles()
-  const origin = () => hooks.publicOrigin()
+  const origins = () => hooks.publicOrigins()
   /** Visible, and visible from a time that has come (store-local text compares in time order). */
   const isPublic = (blog: BlogRecord) => blog.status === 2 && (blog.visible_at ?? '') <= local(hooks.now())
   const coverOf = (blog: BlogRecord) => {
@@ -65,7 +65,7 @@ export function registerPublicSite({ app, data, hooks }: RouteContext): void {
     return image ? { urls: imageUrls(image.name), alt: image.alt } : null
   }
   const notFound = (c: Context, what: string) =>
-    sendPage(c, 404, 'Not found', `<h1>Not found</h1><p>${escapeHtml(what)}</p><p><a href="/blogs">All posts</a></p>`, origin())
+    sendPage(c, 404, 'Not found', `<h1>Not found</h1><p>${escapeHtml(what)}</p><p><a href="/blogs">All posts</a></p>`, origins())
   const listOf = (blogs: BlogRecord[]) =>
     `<ul class="post-list">${blogs.map((blog) => {
       const cover = coverOf(blog)
@@ -82,14 +82,14 @@ export function registerPublicSite({ app, data, hooks }: RouteContext): void {
 
   app.get('/blogs', (c) => {
     const blogs = data.blogs.filter(isPublic).sort((a, b) => (b.visible_at ?? '').localeCompare(a.visible_at ?? '') || b.id - a.id)
-    return sendPage(c, 200, 'Journal', `<h1>Journal</h1>${listOf(blogs)}`, origin())
+    return sendPage(c, 200, 'Journal', `<h1>Journal</h1>${listOf(blogs)}`, origins())
   })
 
   app.get('/blogs/collections/:slug', (c) => {
     const collection = data.collections.find((col) => col.seo_slug === c.req.param('slug'))
     if (!collection) return notFound(c, 'There is no collection at this address.')
     const blogs = collectionBlogs(data, collection).filter(isPublic)
-    return sendPage(c, 200, collection.title, `<h1>${escapeHtml(collection.title)}</h1><p>${escapeHtml(collection.description)}</p>${listOf(blogs)}`, origin())
+    return sendPage(c, 200, collection.title, `<h1>${escapeHtml(collection.title)}</h1><p>${escapeHtml(collection.description)}</p>${listOf(blogs)}`, origins())
   })
 
   app.get('/blogs/:slug', (c) => {
@@ -102,7 +102,7 @@ export function registerPublicSite({ app, data, hooks }: RouteContext): void {
       200,
       blog.seo_title || blog.title,
       `<article><h1>${escapeHtml(blog.title)}</h1><p class="meta">${escapeHtml(byline)}</p>${cover ? `<img class="cover" src="${cover.urls.big}" alt="${escapeHtml(cover.alt)}">` : ''}${blog.content}</article>`,
-      origin(),
+      origins(),
     )
   })
 }
