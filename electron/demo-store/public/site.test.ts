@@ -19,18 +19,24 @@ interface Blog { id: number; title: string; seo_slug: string; status: number; vi
 
 async function start(dataFile?: string) {
   store = await startDemoStore({ port: 0, rateLimit: false, ...(dataFile ? { dataFile } : {}) })
-  const tokenAnswer = await fetch(`${store.url}/__demo/tokens`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ scopes: ['read_content', 'write_content'] }) })
+  const tokenAnswer = await fetch(`${store.url}/__demo/tokens`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ scopes: ['read_content', 'write_content', 'read_orders'] }) })
   const { access_token: token } = (await tokenAnswer.json()) as { access_token: string }
   const api = (path: string, init: RequestInit = {}) =>
     fetch(`${store!.url}/openapi/2021-08${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } })
   const blogs = async () => ((await (await api('/blogs')).json()) as { data: Blog[] }).data
-  return { store, api, blogs, publicOrigin: store.url.replace('127.0.0.1', 'localhost') }
+  /** The store's own clock (store-local), as every order answer carries it. */
+  const storeNow = async () => {
+    const answer = await fetch(`${store!.url}/openapi/2025-04/orders?page_size=1`, { headers: { Authorization: `Bearer ${token}` } })
+    return ((await answer.json()) as { data: { current_time: string }[] }).data[0]!.current_time
+  }
+  return { store, api, blogs, storeNow, publicOrigin: store.url.replace('127.0.0.1', 'localhost') }
 }
 
 describe('the public site', () => {
   it('serves each published post at its public_url, on its own host, with the post’s title', async () => {
-    const { blogs, publicOrigin, store: running } = await start()
-    const published = (await blogs()).find((blog) => blog.status === 2 && blog.visible_at < '2026-11-01' && blog.cover)!
+    const { blogs, storeNow, publicOrigin, store: running } = await start()
+    const now = await storeNow()
+    const published = (await blogs()).find((blog) => blog.status === 2 && blog.visible_at <= now && blog.cover)!
     expect(published.public_url).toBe(`${publicOrigin}/blogs/${published.seo_slug}`)
     expect(published.path).toBe(`/blogs/${published.seo_slug}`)
 
@@ -46,10 +52,11 @@ describe('the public site', () => {
   })
 
   it('shows no hidden or scheduled post, and lists only the published ones', async () => {
-    const { blogs, store: running } = await start()
+    const { blogs, storeNow, store: running } = await start()
+    const now = await storeNow()
     const all = await blogs()
     const hidden = all.find((blog) => blog.status === 1)!
-    const scheduled = all.find((blog) => blog.status === 2 && blog.visible_at > '2027-01-01')!
+    const scheduled = all.find((blog) => blog.status === 2 && blog.visible_at > now)!
     expect((await fetch(`${running.url}/blogs/${hidden.seo_slug}`)).status).toBe(404)
     expect((await fetch(`${running.url}/blogs/${scheduled.seo_slug}`)).status).toBe(404)
     expect((await fetch(`${running.url}/blogs/no-such-post`)).status).toBe(404)
