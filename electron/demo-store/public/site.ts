@@ -14,8 +14,8 @@ import type { RouteContext } from '../api/context'
 import { shownText, type PublicOrigins } from './addresses'
 import { ImageFiles } from './images'
 
-/** Nothing in a page runs: no script, no form posts, no plugin; pictures, video and embeds load. */
-const PAGE_CSP = "default-src 'none'; img-src http: https: data:; media-src http: https:; frame-src https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; sandbox allow-popups allow-popups-to-escape-sandbox"
+/** Nothing in a page runs: no script (no source is allowed), no form posts, no plugin; pictures, video and embeds load. */
+const PAGE_CSP = "default-src 'none'; img-src http: https: data:; media-src http: https:; frame-src https:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 const STYLE = `
 body { margin: 0; font: 18px/1.6 Georgia, 'Times New Roman', serif; color: #222; background: #fbfaf7; }
@@ -35,7 +35,7 @@ table { border-collapse: collapse; } td, th { border: 1px solid #ccc; padding: 4
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Demo Store</title><style>${STYLE}</style></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(title)} · Demo Store</title><style>${STYLE}</style></head>
 <body>
 <header><a href="/blogs">Demo Store · Journal</a></header>
 <main>${body}</main>
