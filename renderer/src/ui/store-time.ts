@@ -42,3 +42,13 @@ export function formatMoney(amount: number | string, currency: string): string {
   const shown = Number.isFinite(n) ? n : 0
   return moneyFormat(currency)?.format(shown) ?? `${shown.toFixed(2)} ${currency}`
 }
+
+/**
+ * The store's calendar day now (`YYYY-MM-DD`): what a calendar marks as today and lets a post be
+ * scheduled from. The store's time zone is not known to the app yet, so this computer's clock
+ * stands in for the store's, as everywhere a store time is compared with "now"; this is the one
+ * place to change when the app learns each store's zone.
+ */
+export function storeToday(now: Date = new Date()): string {
+  return format(now, 'yyyy-MM-dd')
+}
