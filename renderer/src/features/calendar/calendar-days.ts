@@ -16,9 +16,11 @@ function fromUtc(date: Date): DayKey {
   return date.toISOString().slice(0, 10)
 }
 
+/** A real calendar day: not the zero date, not 2026-02-31. */
 export function isDayKey(value: string): boolean {
-  const match = DAY.exec(value)
-  return !!match && fromUtc(toUtc(value)) === value
+  if (!DAY.test(value)) return false
+  const date = toUtc(value)
+  return !Number.isNaN(date.getTime()) && fromUtc(date) === value
 }
 
 /** The day a store time falls on (`2027-01-15 09:30:00` → `2027-01-15`), null for none or the zero date. */

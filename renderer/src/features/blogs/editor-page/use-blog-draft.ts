@@ -2,17 +2,15 @@
 // local key), its fields as the writer edits them, and the draft autosaved to this device's
 // cache within a second of each change (offline or not), also when the window hides or closes.
 // The slug follows the title only for a post the store has never had, and only until the writer
-// types in the slug field: from then on it is theirs (emptied, retyped), shown as typed, and
-// kept as the store will get it. A post the store has keeps its slug whatever its title becomes:
-// changing the title of a live post must not break every link to it. draft-baseline.ts tells a
-// real edit from loading or an undone edit.
+// types in the slug field (slug-rule.ts). draft-baseline.ts tells a real edit from loading or an
+// undone edit.
 import { computed, onBeforeUnmount, onMounted, reactive, ref, toRaw, watch } from 'vue'
 import { useRoute, useRouter } from 'vue-router'
 import { newLocalKey, refreshBlog, rowByRef, storeIdOfKey, useLiveQuery, useStoreDatabase, type CachedBlog, type StoreDatabase } from '@/data'
 import { useReachabilityStore } from '@/session/reachability-store'
 import { draftDiffers, draftFromRow, emptyDraft, type DraftFields } from '../blog-draft'
-import { slugify } from '@/lib/slug'
 import { draftBaseline } from './draft-baseline'
+import { slugAfterChange, slugOnLoad, typeSlug, type SlugState } from './slug-rule'
 
 /** Autosave pause: with the editor's own 300 ms, a change reaches the cache well within a second. */
 const AUTOSAVE_DELAY_MS = 500
@@ -36,15 +34,13 @@ export function useBlogDraft(options: { flushEditor: () => void }) {
   const baseline = draftBaseline()
   const loadListeners: (() => void)[] = []
   let autosaveTimer: ReturnType<typeof globalThis.setTimeout> | undefined
-  /** The slug is made from the title (a post the store has never had, its slug never typed in). */
-  const slugFollowsTitle = ref(true)
+  /** Whether the slug follows the title, and what the writer typed in it (slug-rule.ts). */
+  const slug = ref<SlugState>({ followsTitle: true, typed: null })
   /**
    * Bumped whenever the fields or the version the writer started from change: `changed()` reads
    * them through toRaw (one serialisation per question), so this is what makes it reactive.
    */
   const baselineVersion = ref(0)
-  /** What the writer typed in the slug field, as typed; null until they type (or after a load or restore). */
-  const slugTyped = ref<string | null>(null)
 
   const row = useLiveQuery((db) => (key.value ? rowByRef<CachedBlog>(db, 'blogs', key.value) : undefined), [key], undefined)
   const storeId = computed(() => row.value?.storeId ?? storeIdOfKey(key.value))
@@ -93,8 +89,7 @@ export function useBlogDraft(options: { flushEditor: () => void }) {
     baseUpdatedAt.value = draft ? draft.baseUpdatedAt : ((cached?.server?.updated_at as string | undefined) ?? cached?.updated_at ?? null)
     savedAt.value = draft?.savedAt ?? null
     baseline.forgetSaved()
-    slugTyped.value = null
-    slugFollowsTitle.value = !cached && (!fields.seo_slug || fields.seo_slug === slugify(fields.title))
+    slug.value = slugOnLoad(fields.seo_slug, fields.title, !!cached)
     baseline.startFrom(stored)
     baselineVersion.value++
     baseline.keptAsRevision(snapshot())
@@ -153,18 +148,18 @@ export function useBlogDraft(options: { flushEditor: () => void }) {
 
   /** The writer typed in the slug field: the slug is theirs from now on, empty included. */
   function editSlug(value: string) {
-    slugTyped.value = value
-    slugFollowsTitle.value = false
-    fields.seo_slug = slugify(value)
+    const typed = typeSlug(value)
+    slug.value = typed.state
+    fields.seo_slug = typed.slug
   }
 
   watch(fields, () => {
     baselineVersion.value++
     if (!loaded.value) return
-    // Once the store has the post (or its create is queued), its address stays what was sent.
-    if (slugFollowsTitle.value && !row.value) fields.seo_slug = slugify(fields.title)
-    // A slug set from elsewhere (a restored revision, the store's version) is shown as it is.
-    if (slugTyped.value !== null && slugify(slugTyped.value) !== fields.seo_slug) slugTyped.value = null
+    // A cached row: the store has the post, or its create is queued; its address stays what was sent.
+    const next = slugAfterChange(slug.value, fields.title, fields.seo_slug, !!row.value)
+    slug.value = next.state
+    if (fields.seo_slug !== next.slug) fields.seo_slug = next.slug
     scheduleAutosave()
   }, { deep: true })
 
@@ -186,7 +181,7 @@ export function useBlogDraft(options: { flushEditor: () => void }) {
   })
 
   return {
-    key, fields, baseUpdatedAt, loaded, savedAt, savePending, row, storeId, isNew, baseline, slugTyped, slugFollowsTitle,
+    key, fields, baseUpdatedAt, loaded, savedAt, savePending, row, storeId, isNew, baseline, slug,
     snapshot, changed, startFromCurrent, deleteDraft, saveDraft, scheduleAutosave, editSlug,
     /** Runs before each post is shown (the revision history starts afresh per post). */
     onLoad: (listener: () => void) => void loadListeners.push(listener),

@@ -86,7 +86,7 @@ export function usePublish(
   })
   const slugHint = computed(() => {
     if (live.value) return 'Readers and search engines know the post by this address.'
-    if (draft.slugFollowsTitle.value && !row.value) return 'Made from the title until you type one.'
+    if (draft.slug.value.followsTitle && !row.value) return 'Made from the title until you type one.'
     return 'Lower-case letters, digits and hyphens; anything else is changed as shown.'
   })
 
