@@ -78,12 +78,13 @@ export function usePublish(
     if (!owner || owner.key === row.value?.key) return null
     return { owner: owner.title || 'another post', suggestion: freeSlug(slug, key.value, allBlogs.value) }
   })
-  /** What stops the slug from being published, in words; undefined when nothing does. */
-  const slugProblem = computed(() => {
+  /** What stops a publish before anything is sent: another post's slug, or none for a post the store has. */
+  const slugStop = computed(() => {
     if (slugClash.value) return `“${slugClash.value.owner}” already uses this slug. Try “${slugClash.value.suggestion}”.`
-    if (!fields.seo_slug && row.value?.storeId) return 'Type a slug: a post on the store needs an address.'
-    return refusedField('seo_slug')
+    return !fields.seo_slug && row.value?.storeId ? 'Type a slug: a post on the store needs an address.' : undefined
   })
+  /** What is wrong with the slug, in words: a stop, or the store's refusal of it. */
+  const slugProblem = computed(() => slugStop.value ?? refusedField('seo_slug'))
   const slugHint = computed(() => {
     if (live.value) return 'Readers and search engines know the post by this address.'
     if (draft.slug.value.followsTitle && !row.value) return 'Made from the title until you type one.'
@@ -108,8 +109,8 @@ export function usePublish(
       return
     }
     titleError.value = ''
-    if (slugClash.value || (!fields.seo_slug && row.value?.storeId)) {
-      message.value = { type: 'error', text: `Not published: ${slugProblem.value}` }
+    if (slugStop.value) {
+      message.value = { type: 'error', text: `Not published: ${slugStop.value}` }
       return
     }
     await draft.saveDraft()
