@@ -8,7 +8,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
-import { connectDemoStore } from './support/connect'
+import { openBlogs, startWithSyncedBlogs, storeBlogByTitle, storeBlogs, type StoreBlog } from './support/blogs'
 
 // Seeded posts point at images on `.invalid` hosts, which the browser cannot resolve. And
 // Chromium reports an inline event handler (onclick="…" in a post's HTML) as a CSP violation as
@@ -16,43 +16,10 @@ import { connectDemoStore } from './support/connect'
 // one test loads such a post on purpose.
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource', 'Executing inline event handler violates'] })
 
-interface StoreBlog {
-  id: number
-  title: string
-  summary: string
-  content: string
-  status: number
-  visible_at: string | null
-  updated_at: string
-}
-
-
-async function openBlogs(page: Page) {
-  await page.evaluate(() => (location.hash = '#/blogs'))
-  await expect(page.getByRole('heading', { name: 'Blog posts', level: 1 })).toBeVisible()
-}
-
-/** Connects, opens the blog list and waits until the store's posts are in the cache. */
-async function startWithSyncedBlogs(page: Page) {
-  await connectDemoStore(page)
-  await openBlogs(page)
-  await expect(page.getByRole('button', { name: 'Frequently Asked Questions About Our Materials' })).toBeVisible({ timeout: 60_000 })
-}
-
-async function storeBlogs(demoStore: DemoStoreHandle, query = ''): Promise<StoreBlog[]> {
-  const response = await demoStore.api(`/openapi/2021-08/blogs${query}`)
-  expect(response.ok).toBe(true)
-  return ((await response.json()) as { data: StoreBlog[] }).data
-}
-
 async function storeBlog(demoStore: DemoStoreHandle, id: number): Promise<StoreBlog> {
   const response = await demoStore.api(`/openapi/2021-08/blogs/${id}`)
   expect(response.ok).toBe(true)
   return ((await response.json()) as { data: StoreBlog }).data
-}
-
-async function storeBlogByTitle(demoStore: DemoStoreHandle, title: string): Promise<StoreBlog | undefined> {
-  return (await storeBlogs(demoStore)).find((blog) => blog.title === title)
 }
 
 const goOffline = (demoStore: DemoStoreHandle) => demoStore.control('PUT', '/faults', { dropRate: 1 })

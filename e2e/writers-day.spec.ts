@@ -6,39 +6,8 @@
 // can be taken back within the undo window, or reach the store hidden.
 import type { Locator, Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
-import { connectDemoStore } from './support/connect'
+import { openBlogs, startWithSyncedBlogs, storeBlogByTitle, storeBlogs, type StoreBlog } from './support/blogs'
 import { setUndoWindow } from './support/undo-window'
-
-interface StoreBlog {
-  id: number
-  title: string
-  status: number
-  seo_slug: string
-  visible_at: string | null
-  updated_at: string
-  public_url: string
-}
-
-async function openBlogs(page: Page) {
-  await page.evaluate(() => (location.hash = '#/blogs'))
-  await expect(page.getByRole('heading', { name: 'Blog posts', level: 1 })).toBeVisible()
-}
-
-async function startWithSyncedBlogs(page: Page) {
-  await connectDemoStore(page)
-  await openBlogs(page)
-  await expect(page.getByRole('button', { name: 'Frequently Asked Questions About Our Materials' })).toBeVisible({ timeout: 60_000 })
-}
-
-async function storeBlogs(demoStore: DemoStoreHandle): Promise<StoreBlog[]> {
-  const response = await demoStore.api('/openapi/2021-08/blogs')
-  expect(response.ok).toBe(true)
-  return ((await response.json()) as { data: StoreBlog[] }).data
-}
-
-async function storeBlogByTitle(demoStore: DemoStoreHandle, title: string): Promise<StoreBlog | undefined> {
-  return (await storeBlogs(demoStore)).find((blog) => blog.title === title)
-}
 
 /** The store's clock (store-local `YYYY-MM-DD HH:MM:SS`), as every order answer carries it. */
 async function storeNow(demoStore: DemoStoreHandle): Promise<string> {
