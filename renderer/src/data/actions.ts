@@ -37,8 +37,8 @@ export function updateOrderShipping(db: StoreDatabase, orderId: number, shipping
  * Give it a seo_slug: the replayer uses title + seo_slug + content to recognise the post on
  * the store after an uncertain attempt, so it is never created twice.
  */
-export async function createBlog(db: StoreDatabase, body: BlogBody & { title: string }, collectionKeys: RowKey[] = [], key: RowKey = newLocalKey()): Promise<RowKey> {
-  await enqueueWrite(db, { kind: 'blogs.create', key, body, collectionKeys })
+export async function createBlog(db: StoreDatabase, body: BlogBody & { title: string }, collectionKeys: RowKey[] = [], key: RowKey = newLocalKey(), options?: EnqueueOptions): Promise<RowKey> {
+  await enqueueWrite(db, { kind: 'blogs.create', key, body, collectionKeys }, options)
   return key
 }
 
@@ -55,8 +55,9 @@ export function deleteBlog(db: StoreDatabase, key: RowKey, options?: EnqueueOpti
 export function batchBlogs(
   db: StoreDatabase,
   input: { action: BlogBatchAction; blogKeys?: RowKey[]; selectAll?: boolean; filter?: BatchFilter; collectionKeys?: RowKey[] },
+  options?: EnqueueOptions,
 ): Promise<number> {
-  return enqueueWrite(db, { kind: 'blogs.batch', blogKeys: input.blogKeys ?? [], action: input.action, selectAll: input.selectAll, filter: input.filter, collectionKeys: input.collectionKeys })
+  return enqueueWrite(db, { kind: 'blogs.batch', blogKeys: input.blogKeys ?? [], action: input.action, selectAll: input.selectAll, filter: input.filter, collectionKeys: input.collectionKeys }, options)
 }
 
 export async function createCollection(db: StoreDatabase, body: CollectionBody & { title: string }, blogKeys: RowKey[] = [], key: RowKey = newLocalKey()): Promise<RowKey> {

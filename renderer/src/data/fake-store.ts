@@ -204,8 +204,9 @@ function publicCollection(c: BlogCollection & { blogIds: number[] }): BlogCollec
   return { ...rest, blogs_count: blogIds.length }
 }
 
+/** A new post as the store makes it: visible (status 2) unless told otherwise, as the demo store's contract says. */
 function emptyBlog(id: number, t: string): Blog {
-  return { id, title: '', summary: '', content: '', cover_id: null, author: '', seo_title: '', seo_description: '', seo_slug: '', status: 1, visible_at: null, created_at: t, updated_at: t, public_url: '', path: '' }
+  return { id, title: '', summary: '', content: '', cover_id: null, author: '', seo_title: '', seo_description: '', seo_slug: '', status: 2, visible_at: null, created_at: t, updated_at: t, public_url: '', path: '' }
 }
 
 function envelope<T>(all: T[], page: number, size: number) {

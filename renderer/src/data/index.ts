@@ -119,6 +119,9 @@
 //   (not "Send now", not the store answering again); they go when it ends, after a restart too.
 // - undoWindowSeconds() / setUndoWindowSeconds(n) (0–60, default 10; localStorage, app-wide);
 //   EnqueueOptions.undoWindowSeconds overrides it for one write.
+// - EnqueueOptions.holdUntil holds a write of any kind until then: a screen's action that asks
+//   for the window (the blog list's batches, a post moved in the content calendar). The writes of
+//   one action share one end, and the undo bar takes them back together.
 // - undoWrite(db, id) → 'undone' | 'too-late': withdraws the write and puts the order back,
 //   only while it has not started going (not `sending`, not possibly arrived); the check and
 //   the removal are one transaction, like the replayer's claim, so exactly one of them wins.

@@ -58,8 +58,14 @@ export interface EnqueueOptions {
   name?: string
   /** Overrides what an update was based on (the editor knows the updated_at its draft started from). */
   baseUpdatedAt?: string | null
-  /** Overrides the undo window (seconds) of an order write; the setting applies otherwise. */
+  /** Overrides the undo window (seconds) of a kind that always waits one (undo-window.ts); the setting applies otherwise. */
   undoWindowSeconds?: number
+  /**
+   * Holds this write until then (epoch ms), whatever its kind: an action that asks for the undo
+   * window (a batch from the blog list, a post moved in the calendar). The writes of one action
+   * share one end, so one Undo takes them all back.
+   */
+  holdUntil?: number
 }
 
 /** Notified after every enqueue so the replayer wakes up at once. */
@@ -83,7 +89,7 @@ export async function enqueueWrite(db: StoreDatabase, write: Write, options: Enq
       const base = await applyLocally(db, canonical)
       if (base && options.baseUpdatedAt !== undefined) base.updatedAt = options.baseUpdatedAt
       const createdAt = Date.now()
-      const hold = isUndoable(canonical.kind) ? (options.undoWindowSeconds ?? undoWindowSeconds()) * 1000 : 0
+      const hold = options.holdUntil !== undefined ? options.holdUntil - createdAt : isUndoable(canonical.kind) ? (options.undoWindowSeconds ?? undoWindowSeconds()) * 1000 : 0
       const entry: OutboxEntry = {
         kind: canonical.kind,
         write: canonical,

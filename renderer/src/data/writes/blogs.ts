@@ -92,9 +92,19 @@ const update: WriteHandler<'blogs.update'> = {
 
 const remove: WriteHandler<'blogs.delete'> = keyedDelete('blogs', 'post', (call, path) => call('blogs.delete', { path }))
 
+/** "Hide 3 posts", "Add 1 post to a collection": what a batch does, in words. */
+const BATCH_WORDS: Record<WriteOf<'blogs.batch'>['action'], (posts: string) => string> = {
+  show: (posts) => `Show ${posts}`,
+  hide: (posts) => `Hide ${posts}`,
+  delete: (posts) => `Delete ${posts}`,
+  add_to_collections: (posts) => `Add ${posts} to a collection`,
+  remove_from_collections: (posts) => `Remove ${posts} from a collection`,
+}
+
 const batch: WriteHandler<'blogs.batch'> = {
   lanes: (write) => laneSet(write.selectAll ? [ALL_BLOGS_LANE] : [], write.blogKeys.map(blogLane), write.collectionKeys?.map(collectionLane)),
-  describe: (write) => `${write.action.replaceAll('_', ' ')}: ${write.selectAll ? 'all matching posts' : `${write.blogKeys.length} post(s)`}`,
+  // Names the posts (the titles the screen gives as `name`): the undo bar and a refusal say which.
+  describe: (write, name) => `${BATCH_WORDS[write.action](write.selectAll ? 'all matching posts' : write.blogKeys.length === 1 ? '1 post' : `${write.blogKeys.length} posts`)}${name ? `: ${name}` : ''}`,
   async apply(db, write) {
     const rows = write.selectAll ? await db.blogs.toArray() : await Promise.all(write.blogKeys.map((k) => rowByRef<CachedBlog>(db, 'blogs', k)))
     const matches = (b: CachedBlog) =>
