@@ -7,11 +7,15 @@
 // or its ship-to address changed, sending it would overwrite (or ship to) something nobody here
 // has seen: the write stops as a conflict with both versions instead. An address write watches
 // the fields it writes, field by field.
+//
+// An order write whose outcome is unknown (unconfirmed) reads the order first: a tracking
+// number already on it is not sent again (the customer gets one e-mail, not two), nor an
+// address it already has.
 import type { Order } from '@common/store-api/resources'
 import type { CachedOrder, StoreDatabase } from '../db'
-import type { Accepted, Fields, Sending, Write, WriteBase, WriteHandler, WriteHandlers, WriteOf } from './contract'
+import type { Accepted, Checking, Fields, Sending, Write, WriteBase, WriteHandler, WriteHandlers, WriteOf } from './contract'
 import { orderLane } from './lanes'
-import { restoreRow, snapshotBeforeChange, storeCopy } from './rows'
+import { restoreRow, sameText, snapshotBeforeChange, storeCopy } from './rows'
 
 type OrderKind = 'orders.track' | 'orders.updateShipping'
 type OrderAnswer = { data: Order }
@@ -59,6 +63,12 @@ async function sendToOrder(
   return unlessChanged(mine(base?.fields ?? theirs), { updatedAt: current.data.post_modified_gmt, fields: theirs }, current, send)
 }
 
+/** Reads the order of an unconfirmed write: it arrived when `there` says the order shows it. */
+async function settleOrderWrite<W extends { orderId: number }>({ call }: Checking, write: W, there: (order: Order) => boolean): Promise<{ arrived: OrderAnswer } | { send: W }> {
+  const current = await call('orders.get', { path: { id: write.orderId } })
+  return there(current.data) ? { arrived: current } : { send: write }
+}
+
 async function acceptOrder(db: StoreDatabase, answer: OrderAnswer | null): Promise<Accepted> {
   const order = answer?.data
   if (!order?.ID) return {}
@@ -89,6 +99,7 @@ const tracking: OrderWriteHandler<'orders.track'> = {
       order.fulfillment_status = 'fulfilled'
     }),
   revert: (db, write) => revertOrder(db, write.orderId),
+  reconcile: (checking, write) => settleOrderWrite(checking, write, (order) => sameText(order.trackno, write.body.trackno)),
   deliver: (sending, write) =>
     sendToOrder(sending, write.orderId, (order) => tracking.watched(order, write), (base) => tracking.mine(write, base), () =>
       sending.call('orders.track', { path: { id: write.orderId }, body: write.body }),
@@ -110,6 +121,9 @@ const shipping: OrderWriteHandler<'orders.updateShipping'> = {
       order.shipping_address = { ...order.shipping_address, ...write.body.shipping, address_2: write.body.shipping.address_2 ?? '' }
     }),
   revert: (db, write) => revertOrder(db, write.orderId),
+  // The store trims what it is sent; the whole address is sent again when any of it is missing (it takes no part).
+  reconcile: (checking, write) =>
+    settleOrderWrite(checking, write, (order) => Object.entries(write.body.shipping).every(([field, value]) => sameText((order.shipping_address as Fields)[field] as string | undefined, value))),
   deliver: (sending, write) =>
     sendToOrder(sending, write.orderId, (order) => shipping.watched(order, write), (base) => shipping.mine(write, base), () =>
       sending.call('orders.updateShipping', { path: { id: write.orderId }, body: write.body }),

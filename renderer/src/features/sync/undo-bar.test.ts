@@ -16,7 +16,7 @@ describe('the undo bar', () => {
       entry(2, { state: 'conflict' }),
       entry(4, { holdUntil: undefined }),
       entry(5, { kind: 'blogs.update' }),
-      entry(6, { uncertain: true }),
+      entry(6, { state: 'unconfirmed' }),
       entry(7, { state: 'sending' }),
     ]
     expect(undoables(entries).map((u) => u.id)).toEqual([1, 3, 7])

@@ -12,10 +12,10 @@ export interface Undoable {
   state: OutboxState
 }
 
-/** Order writes that wait out (or have waited out) an undo window and have not stopped: oldest first. */
+/** Order writes that wait out (or have waited out) an undo window, have not stopped and may not have arrived: oldest first. */
 export function undoables(entries: readonly OutboxEntry[]): Undoable[] {
   return entries
-    .filter((e) => e.holdUntil !== undefined && isUndoable(e.kind) && (e.state === 'queued' || e.state === 'sending') && !e.uncertain)
+    .filter((e) => e.holdUntil !== undefined && isUndoable(e.kind) && (e.state === 'queued' || e.state === 'sending'))
     .map((e) => ({ id: e.id!, label: e.label, holdUntil: e.holdUntil!, state: e.state }))
     .sort((a, b) => a.id - b.id)
 }
