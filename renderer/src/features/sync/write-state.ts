@@ -16,6 +16,11 @@ export function waitingForWords(blocker: Pick<OutboxEntry, 'label' | 'state'>): 
   return `Waiting for ${inSentence(blocker.label)}, which ${blocker.state === 'conflict' ? 'is in conflict with the store’s copy' : 'the store refused'}`
 }
 
+/** The words of the one action that leads to the write another waits for. */
+export function goToWords(blocker: Pick<OutboxEntry, 'state'>): string {
+  return blocker.state === 'conflict' ? 'Go to the conflict' : 'Go to the refused change'
+}
+
 /** The route of the Sync page with one change in view (its item gets the focus). */
 export function changeOnSyncPage(entry: Pick<OutboxEntry, 'id'>) {
   return { path: '/sync', query: { change: String(entry.id) } }
