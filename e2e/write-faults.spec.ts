@@ -265,10 +265,10 @@ test('the store applies the write and answers 500: each kind ends on the store o
       await kind.settled(demoStore, tag)
     })
   }
-  // The order's timeline tells the tracking number's story: no answer, checked, accepted once.
+  // The order's timeline tells the tracking number's story: sent, not confirmed, checked, accepted once.
   await go(page, `#/orders/${orderFor(2)}`)
   const timeline = page.getByRole('list', { name: 'Timeline, newest first' })
-  await expect(timeline.getByText(/^Tracking Fail7TRACK\b.*: no answer came: checking whether the store received it$/)).toBeVisible()
+  await expect(timeline.getByText(/^Tracking Fail7TRACK\b.*: sent, not confirmed: checking whether the store received it$/)).toBeVisible()
   await expect(timeline.getByText(/^Tracking Fail7TRACK\b.*: accepted by the store$/)).toHaveCount(1)
 })
 

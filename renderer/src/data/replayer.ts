@@ -212,7 +212,7 @@ async function sendEntry(db: StoreDatabase, call: StoreCall, waiting: OutboxEntr
     if (isTransient(error)) {
       await db.transaction('rw', db.outbox, db.writeHistory, async () => {
         await db.outbox.update(id, { state, lastError, nextAttemptAt: now() + backoffDelay(entry.attempts + 1, error) })
-        if (unknown && !unconfirmed) await recordWriteEvent(db, entry, 'unconfirmed', 'No answer came: the store is asked whether it received it before anything is sent again.', sentAt)
+        if (unknown && !unconfirmed) await recordWriteEvent(db, entry, 'unconfirmed', error.message, sentAt)
       })
       return isOffline(error) ? 'offline' : 'retry'
     }
