@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { OperationName } from '@common/store-api/operations'
 import { storeKey, type StoreDatabase } from './db'
 import {
-  batchBlogs, batchCollection, createBlog, createCollection, createMetaField, deleteBlog, deleteCollection, reorderCollection, setMetaFieldValue, trackOrder, updateBlog,
+  batchBlogs, batchCollection, createBlog, createCollection, createMetaField, deleteBlog, deleteCollection, deleteMetaField, reorderCollection, setMetaFieldValue, trackOrder, updateBlog,
   updateCollection, updateMetaField, updateOrderShipping,
 } from './actions'
 import { replayOutbox } from './replayer'
@@ -195,6 +195,18 @@ describe('a collection create whose answer was lost', () => {
   })
 })
 
+describe('a collection update whose answer was lost', () => {
+  it('is not sent again when the store holds it', async () => {
+    await cacheCollection(9, [])
+    hostDied('collections.update')
+    await updateCollection(db, storeKey(9), { title: 'Slow Sundays', description: 'Long reads' })
+    await loseThenSettle()
+    expect(store.sent('collections.update')).toHaveLength(1)
+    expect(store.collections.get(9)).toMatchObject({ title: 'Slow Sundays', description: 'Long reads' })
+    expect(await db.outbox.count()).toBe(0)
+  })
+})
+
 describe('a collection reorder whose answer was lost', () => {
   it('is not sent again when the posts are already in that order', async () => {
     for (const id of [1, 2, 3]) await cacheBlog(id)
@@ -279,6 +291,19 @@ describe('a meta field definition update whose answer was lost', () => {
     await loseThenSettle()
     expect(store.sent('metaFields.update')).toHaveLength(1)
     expect(store.metaFields.get(5)!.name).toBe('Renamed')
+  })
+})
+
+describe('a meta field definition delete whose answer was lost', () => {
+  it('is sent again, and the 404 means done', async () => {
+    store.metaFields.set(5, makeMetaField(5))
+    await db.metaFieldDefinitions.put({ ...makeMetaField(5), key: storeKey(5), fieldKey: 'field_5', storeId: 5 })
+    answerLost('metaFields.delete')
+    await deleteMetaField(db, storeKey(5))
+    await loseThenSettle()
+    expect(store.metaFields.has(5)).toBe(false)
+    expect(await db.metaFieldDefinitions.get(storeKey(5))).toBeUndefined()
+    expect(await db.outbox.count()).toBe(0)
   })
 })
 
