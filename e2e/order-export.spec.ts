@@ -1,10 +1,13 @@
-// The order list's CSV export as a spreadsheet reads it (issue 15): a UTF-8 file with its byte
-// order mark, statuses in words, the shipping address in separate columns, and a choice of
-// one row per order or one row per item with the order's columns repeated. The expected cells
-// come from the demo store's own copy of the order, read as another client would.
+// The order list's export as a spreadsheet reads it (issues 15, 25): a UTF-8 CSV with its byte
+// order mark and the data exactly as the store has it (no apostrophe prefixes), statuses in
+// words, the shipping address in separate columns, a choice of one row per order or one row
+// per item with the order's columns repeated; and an .xlsx workbook read back by a reader
+// library, whose order numbers, tracking numbers, postcodes and phones are text cells. The
+// expected cells come from the demo store's own copy of the order, read as another client would.
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import Papa from 'papaparse'
+import readXlsxFile from 'read-excel-file/node'
 import { test, expect } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
 import { waitForCachedOrders } from './support/scanner'
@@ -30,15 +33,16 @@ interface StoreOrder {
 
 const STATUS_WORDS: Record<string, string> = { 'wc-completed': 'Completed', 'wc-pending': 'Awaiting payment', 'wc-processing': 'Processing', 'wc-on-hold': 'On hold', 'wc-cancelled': 'Cancelled' }
 
-/** Exports the list through the dialog with the chosen rows; the file's text as saved. */
-async function exportList(page: Page, rows: 'Orders only' | 'One row per item'): Promise<Buffer> {
-  await page.getByRole('button', { name: 'Export CSV' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Export orders to CSV' })
+/** Exports the list through the dialog with the chosen format and rows; the file as saved. */
+async function exportList(page: Page, rows: 'Orders only' | 'One row per item', format: 'CSV (UTF-8)' | 'Excel workbook (.xlsx)' = 'CSV (UTF-8)'): Promise<Buffer> {
+  await page.getByRole('button', { name: 'Export…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Export orders' })
   // Naive UI draws its own radio over a hidden input: a person clicks the choice's words.
+  await dialog.getByText(format, { exact: true }).click()
   await dialog.getByText(rows, { exact: true }).click()
   await expect(dialog.getByRole('radio', { name: new RegExp(`^${rows}`) })).toBeChecked()
   const download = page.waitForEvent('download')
-  await dialog.getByRole('button', { name: 'Download CSV' }).click()
+  await dialog.getByRole('button', { name: format === 'CSV (UTF-8)' ? 'Download CSV' : 'Download .xlsx' }).click()
   const file = await readFile(await (await download).path())
   await expect(dialog).toHaveCount(0)
   return file
@@ -74,8 +78,8 @@ test('exports one row per item with the order columns repeated, and one row per 
         'Order date (store time)': known.post_date,
         Customer: known.billing_user_name,
         'E-mail': known.billing_address.email,
-        // A leading "+" would be a formula to a spreadsheet: the quote keeps the phone text.
-        Phone: `'${known.billing_address.phone}`,
+        // Exactly as the store has it: no apostrophe in front of a phone.
+        Phone: known.billing_address.phone,
         Status: STATUS_WORDS[known.post_status],
         Payment: { paid: 'Paid', 'partial-refund': 'Partially refunded', refund: 'Refunded', unpaid: 'Unpaid' }[known.financial_status],
         Fulfillment: known.fulfillment_status === 'fulfilled' ? 'Fulfilled' : 'Unfulfilled',
@@ -107,4 +111,26 @@ test('exports one row per item with the order columns repeated, and one row per 
   expect(orders.map((r) => r['Order number']).sort()).toEqual(all.data.map((o) => o.number).sort())
   expect(Object.keys(orders[0]!)).not.toContain('SKU')
   expect(new Set(orders.map((r) => r.Status))).toEqual(new Set(all.data.map((o) => STATUS_WORDS[o.post_status])))
+})
+
+test('the .xlsx export keeps order numbers, tracking numbers, postcodes and phones as text', async ({ page, demoStore }) => {
+  const all = ((await (await demoStore.api('/openapi/2025-04/orders?page_size=250')).json()) as { data: StoreOrder[] }).data
+  // A FedEx or DHL number is all digits: a spreadsheet would turn it into 1.23E+11.
+  const known = all.find((o) => o.trackno && /^\d+$/.test(o.trackno))!
+  await connectDemoStore(page)
+  await waitForCachedOrders(page)
+  await page.getByRole('textbox', { name: 'Search orders' }).fill(`#${known.number}`)
+  await expect(page.getByText('1 order', { exact: true })).toBeVisible()
+  const file = await exportList(page, 'Orders only', 'Excel workbook (.xlsx)')
+
+  const [sheet] = await readXlsxFile(file)
+  const [header, row] = sheet!.data as unknown[][]
+  const cell = (name: string) => row![(header as string[]).indexOf(name)]
+  expect(cell('Order number')).toBe(known.number)
+  expect(cell('Tracking number')).toBe(known.trackno)
+  expect(cell('Postcode')).toBe(known.shipping_address.postcode)
+  expect(cell('Phone')).toBe(known.billing_address.phone)
+  expect(cell('Total')).toBe(known.order_total)
+  expect(cell('Order date (store time)')).toBeInstanceOf(Date)
+  await expect(page.getByText('Exported 1 order.')).toBeVisible()
 })

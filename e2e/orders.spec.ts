@@ -135,8 +135,11 @@ async function importCsv(page: Page, rows: string[]) {
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('textbox', { name: 'CSV content' }).fill(['Order number,Tracking number,Carrier,E-mail', ...rows].join('\n'))
   await dialog.getByRole('button', { name: 'Check rows' }).click()
-  await expect(dialog.getByText('2 ready, 0 skipped, 1 with problems.')).toBeVisible()
+  await expect(dialog.getByText(/ready, .*0 skipped, 1 with problems\./)).toBeVisible()
   await expect(dialog.getByText('No order #999999 in this store.')).toBeVisible()
+  // An unpaid order is a warning of the tracking policy: imported once the operator says so.
+  const warnings = dialog.getByRole('checkbox', { name: /^Also import the (row|\d+ rows) with warnings/ })
+  if (await warnings.isVisible()) await warnings.click()
   await dialog.getByRole('button', { name: 'Import 2 rows' }).click()
   await expect(dialog.getByText('2 queued, 0 skipped, 1 not imported.')).toBeVisible()
   await expect(dialog.getByRole('cell', { name: 'No order #999999 in this store.' })).toBeVisible()
@@ -180,9 +183,9 @@ test('a CSV with a bad row imports the good rows and reports the bad one', async
   await connectDemoStore(page)
   await setUndoWindow(page, 0)
   const [a, b] = await unfulfilledOrders(demoStore)
-  await importCsv(page, [`${a!.number},CSVGOOD1,UPS,yes`, '999999,CSVBAD1,UPS,no', `${b!.number},CSVGOOD2,DHL,no`])
-  await expect.poll(async () => (await storeOrder(demoStore, a!.ID)).trackno).toBe('CSVGOOD1')
-  await expect.poll(async () => (await storeOrder(demoStore, b!.ID)).trackno).toBe('CSVGOOD2')
+  await importCsv(page, [`${a!.number},${s10(33_000_001)},UPS,yes`, `999999,${s10(33_000_003)},UPS,no`, `${b!.number},${s10(33_000_002)},DHL,no`])
+  await expect.poll(async () => (await storeOrder(demoStore, a!.ID)).trackno).toBe(s10(33_000_001))
+  await expect.poll(async () => (await storeOrder(demoStore, b!.ID)).trackno).toBe(s10(33_000_002))
   expect((await sentEmails(demoStore)).filter((e) => e.orderId === a!.ID).length).toBe(1)
 })
 
@@ -200,25 +203,25 @@ test('offline: every write queues, and arrives exactly once when the store is ba
   await expect(page.getByText('Not yet sent').first()).toBeVisible()
   const { numbers: scanned, tracknos: scannedTracking } = await scanThree(page, 32_000_000)
   const left = queue.filter((o) => ![queue[0]!.number, queue[1]!.number, ...scanned].includes(o.number))
-  await importCsv(page, [`${left[0]!.number},OFFCSV1,UPS,yes`, '999999,OFFCSVBAD,UPS,no', `${left[1]!.number},OFFCSV2,DHL,no`])
+  await importCsv(page, [`${left[0]!.number},${s10(33_000_004)},UPS,yes`, `999999,${s10(33_000_006)},UPS,no`, `${left[1]!.number},${s10(33_000_005)},DHL,no`])
 
   await demoStore.control('PUT', '/faults', { dropRate: 0 })
   // Writes to different orders come in no promised order (each waits out its own backoff; one
   // order's writes keep theirs): wait for each one.
   const tracking = async (id: number) => (await storeOrder(demoStore, id)).trackno
-  await expect.poll(() => tracking(left[1]!.ID), { timeout: 45_000 }).toBe('OFFCSV2')
+  await expect.poll(() => tracking(left[1]!.ID), { timeout: 45_000 }).toBe(s10(33_000_005))
   await expect.poll(() => tracking(queue[0]!.ID), { timeout: 30_000 }).toBe('OFFMAILON')
   // The address went before the tracking queued after it on the same order.
   expect((await storeOrder(demoStore, queue[0]!.ID)).shipping_address).toMatchObject({ city: 'Shelbyville', phone: '+12175550123' })
   await expect.poll(() => tracking(queue[1]!.ID), { timeout: 30_000 }).toBe('OFFMAILOFF')
   // The demo store's order IDs are their numbers.
   for (const [i, number] of scanned.entries()) await expect.poll(() => tracking(Number(number)), { timeout: 30_000 }).toBe(scannedTracking[i])
-  await expect.poll(() => tracking(left[0]!.ID), { timeout: 30_000 }).toBe('OFFCSV1')
+  await expect.poll(() => tracking(left[0]!.ID), { timeout: 30_000 }).toBe(s10(33_000_004))
 
   // Each write arrived once: one e-mail per tracking sent with the e-mail switch on, none otherwise.
   const emails = await sentEmails(demoStore)
   expect(emails.filter((e) => e.orderId === queue[0]!.ID).map((e) => e.trackno)).toEqual(['OFFMAILON'])
-  expect(emails.filter((e) => e.orderId === left[0]!.ID).map((e) => e.trackno)).toEqual(['OFFCSV1'])
+  expect(emails.filter((e) => e.orderId === left[0]!.ID).map((e) => e.trackno)).toEqual([s10(33_000_004)])
   expect(emails.filter((e) => e.orderId === queue[1]!.ID)).toEqual([])
   await expect(page.getByText('Not yet sent')).toHaveCount(0, { timeout: 30_000 })
 })
@@ -285,7 +288,7 @@ test('selects three orders by shift-click and exports exactly those to CSV', asy
 
   const download = page.waitForEvent('download')
   await bulkBar(page).getByRole('button', { name: 'Export selected' }).click()
-  await page.getByRole('dialog', { name: 'Export orders to CSV' }).getByRole('button', { name: 'Download CSV' }).click()
+  await page.getByRole('dialog', { name: 'Export orders' }).getByRole('button', { name: 'Download CSV' }).click()
   const csv = await readFile(await (await download).path(), 'utf8')
   const rows = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data
   expect(rows.map((r) => r['Order number'])).toEqual(numbers.slice(1, 4))
@@ -318,7 +321,7 @@ test('selects all orders matching a filter, beyond the rows on screen', async ({
   await expect(bulkBar(page).getByText(`${total - 1} selected`)).toBeVisible()
   const download = page.waitForEvent('download')
   await bulkBar(page).getByRole('button', { name: 'Export selected' }).click()
-  await page.getByRole('dialog', { name: 'Export orders to CSV' }).getByRole('button', { name: 'Download CSV' }).click()
+  await page.getByRole('dialog', { name: 'Export orders' }).getByRole('button', { name: 'Download CSV' }).click()
   const csv = await readFile(await (await download).path(), 'utf8')
   const exported = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true }).data.map((r) => r['Order number'])
   expect(exported).toHaveLength(total - 1)
@@ -377,12 +380,12 @@ test('the selection goes to the scanner queue and limits a tracking import to it
   await bulkBar(page).getByRole('button', { name: 'Import tracking for selection' }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByText('For the 2 selected orders only')).toBeVisible()
-  await dialog.getByRole('textbox', { name: 'CSV content' }).fill([`${picked[0]},SELGOOD1,UPS,no`, `${outsider},SELOUT1,UPS,no`].join('\n'))
+  await dialog.getByRole('textbox', { name: 'CSV content' }).fill([`${picked[0]},${s10(33_000_007)},UPS,no`, `${outsider},${s10(33_000_008)},UPS,no`].join('\n'))
   await dialog.getByRole('button', { name: 'Check rows' }).click()
   await expect(dialog.getByText('1 ready, 0 skipped, 1 with problems.')).toBeVisible()
   await expect(dialog.getByRole('cell', { name: `Order #${outsider} is not one of the 2 selected orders.` })).toBeVisible()
   await dialog.getByRole('button', { name: 'Import 1 row' }).click()
   await expect(dialog.getByText('1 queued, 0 skipped, 1 not imported.')).toBeVisible()
-  await expect.poll(async () => (await storeOrder(demoStore, Number(picked[0]))).trackno).toBe('SELGOOD1')
+  await expect.poll(async () => (await storeOrder(demoStore, Number(picked[0]))).trackno).toBe(s10(33_000_007))
   expect((await storeOrder(demoStore, Number(outsider))).trackno).toBeFalsy()
 })

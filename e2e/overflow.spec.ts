@@ -24,10 +24,10 @@ test('no text on the order list or the checkouts page overflows its box at 1280x
   await expect(page.getByText(/^matched e-mail/).first()).toBeVisible()
   await check('order list, searched')
   await page.getByRole('textbox', { name: 'Search orders' }).fill('')
-  await page.getByRole('button', { name: 'Export CSV' }).click()
-  await expect(page.getByRole('dialog', { name: 'Export orders to CSV' })).toBeVisible()
+  await page.getByRole('button', { name: 'Export…' }).click()
+  await expect(page.getByRole('dialog', { name: 'Export orders' })).toBeVisible()
   await check('export dialog')
-  await page.getByRole('dialog', { name: 'Export orders to CSV' }).getByRole('button', { name: 'Cancel' }).click()
+  await page.getByRole('dialog', { name: 'Export orders' }).getByRole('button', { name: 'Cancel' }).click()
 
   await page.getByRole('link', { name: 'Abandoned checkouts', exact: true }).click()
   await expect(page.getByRole('row', { name: /^Checkout #/ }).first()).toBeVisible()

@@ -6,7 +6,11 @@ import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses'
 import { STOREDESK_FUSES, applyFuses } from './apply-fuses'
 import { FUSE_DISABLED, FUSE_ENABLED, standInBinary } from './fuse-stand-in'
 
-/** The packaged app's fuses: every way to run it as Node off, the integrity-checked asar required, cookies encrypted. */
+/**
+ * The packaged app's fuses: every way to run it as Node off, the integrity-checked asar required,
+ * cookies encrypted, and file:// without the extra privileges Electron grants it by default (the
+ * app loads from app://storedesk/, nothing of it uses file://).
+ */
 const REQUIRED: [FuseV1Options, boolean][] = [
   [FuseV1Options.RunAsNode, false],
   [FuseV1Options.EnableNodeOptionsEnvironmentVariable, false],
@@ -14,10 +18,11 @@ const REQUIRED: [FuseV1Options, boolean][] = [
   [FuseV1Options.OnlyLoadAppFromAsar, true],
   [FuseV1Options.EnableEmbeddedAsarIntegrityValidation, true],
   [FuseV1Options.EnableCookieEncryption, true],
+  [FuseV1Options.GrantFileProtocolExtraPrivileges, false],
 ]
 
 describe('Storedesk fuses', () => {
-  it('turn off every way to run the packaged app as Node and require the integrity-checked asar', () => {
+  it('turn off every way to run the packaged app as Node, file://’s extra privileges, and require the integrity-checked asar', () => {
     for (const [fuse, on] of REQUIRED) expect(STOREDESK_FUSES[fuse], FuseV1Options[fuse]).toBe(on)
   })
 

@@ -1,6 +1,7 @@
 // Electron fuses for the packaged app (issue 8): the packaged binary must not run as plain
 // Node, take NODE_OPTIONS or --inspect, or load an app from outside its integrity-checked
-// asar. Run on the packaged Electron binary after packing:
+// asar; and file:// gets no more privileges than a web page (the window loads app://storedesk/,
+// nothing of the app uses file://). Run on the packaged Electron binary after packing:
 //   tsx scripts/apply-fuses.ts <path to the packaged Electron executable or .app>
 import { pathToFileURL } from 'node:url'
 import { FuseV1Options, FuseVersion, flipFuses, type FuseV1Config } from '@electron/fuses'
@@ -15,6 +16,7 @@ export const STOREDESK_FUSES: FuseV1Config = {
   [FuseV1Options.OnlyLoadAppFromAsar]: true,
   [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
   [FuseV1Options.EnableCookieEncryption]: true,
+  [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
 }
 
 export async function applyFuses(pathToElectron: string): Promise<void> {

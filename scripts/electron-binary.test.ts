@@ -16,7 +16,7 @@ afterEach(() => {
 function fakeElectron(installJs: string): { dir: string; version: string } {
   dir = mkdtempSync(join(tmpdir(), 'storedesk-electron-'))
   writeFileSync(join(dir, 'install.js'), installJs)
-  return { dir, version: '45.4.1' }
+  return { dir, version: '45.5.0' }
 }
 
 const installThatDownloads = `

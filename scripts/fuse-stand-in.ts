@@ -1,6 +1,6 @@
 // For the fuse tests: a stand-in for a packed Electron binary, a few bytes around Electron's fuse
-// wire set as Electron ships it (RunAsNode, NODE_OPTIONS and --inspect on; cookie encryption and
-// the asar checks off), so flipping it and reading it back with @electron/fuses' own reader
+// wire set as Electron ships it (RunAsNode, NODE_OPTIONS, --inspect and file://'s extra
+// privileges on; cookie encryption and the asar checks off), so flipping it and reading it back with @electron/fuses' own reader
 // tests what a real package gets. It lives in a temporary folder removed when the test ends.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,7 +16,7 @@ export const FUSE_DISABLED = '0'.charCodeAt(0)
 export function standInBinary(name: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'storedesk-fuses-'))
   onTestFinished(() => rmSync(dir, { recursive: true, force: true }))
-  const wire = [FUSE_ENABLED, FUSE_DISABLED, FUSE_ENABLED, FUSE_ENABLED, FUSE_DISABLED, FUSE_DISABLED, FUSE_DISABLED]
+  const wire = [FUSE_ENABLED, FUSE_DISABLED, FUSE_ENABLED, FUSE_ENABLED, FUSE_DISABLED, FUSE_DISABLED, FUSE_DISABLED, FUSE_ENABLED]
   writeFileSync(join(dir, name), Buffer.concat([Buffer.from('ELF…'), Buffer.from(SENTINEL), Buffer.from([1, wire.length, ...wire]), Buffer.from('…rest')]))
   return dir
 }

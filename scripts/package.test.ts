@@ -6,7 +6,7 @@ import { planPackaging, type PackageFacts } from './package'
 const facts = (over: Partial<PackageFacts>): PackageFacts => ({
   platform: 'linux',
   arch: 'x64',
-  electronVersion: '45.4.1',
+  electronVersion: '45.5.0',
   electronDir: '/p/node_modules/electron',
   binary: { path: '/p/node_modules/electron/dist/electron' },
   ...over,
@@ -27,7 +27,7 @@ describe('planPackaging', () => {
     expect(plan).toEqual({
       ok: false,
       message:
-        "Cannot build installers: Electron 45.4.1's binary for linux-x64 is missing (its download failed: TypeError: fetch failed); " +
+        "Cannot build installers: Electron 45.5.0's binary for linux-x64 is missing (its download failed: TypeError: fetch failed); " +
         "run `npx install-electron` where Electron's downloads are reachable (github.com/electron/electron/releases, or a mirror in ELECTRON_MIRROR), " +
         'then `npm run package` again.',
     })

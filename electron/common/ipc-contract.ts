@@ -6,6 +6,7 @@
 // Electron's `handle` arrives with its message only.
 import { z } from 'zod'
 import { OPERATION_NAMES, SCOPES, type OperationName, type OperationParams, type OperationResult } from './store-api/operations'
+import { isPlainFileName } from './file-names'
 
 // ---------------------------------------------------------------- shared shapes
 
@@ -98,12 +99,23 @@ export const ConnectRequest = z.object({
 })
 export type ConnectRequest = z.infer<typeof ConnectRequest>
 
+/**
+ * Whether the app updates itself (electron/main/auto-update.ts): 'on' (checks its built-in feed
+ * and installs only updates its publisher signed), 'off' (no feed in this build), 'development'
+ * (a development run installs nothing), 'unverifiable' (an update's publisher cannot be checked
+ * here: Linux, an unsigned Windows build), 'invalid-feed', 'browser-shell' (updated with the
+ * project it runs from).
+ */
+export const UpdateStatus = z.enum(['on', 'off', 'development', 'unverifiable', 'invalid-feed', 'browser-shell'])
+export type UpdateStatus = z.infer<typeof UpdateStatus>
+
 export const AppInfo = z.object({
   shell: z.enum(['electron', 'web']),
   version: z.string(),
   platform: z.string(),
   /** Whether secrets are encrypted by the OS (false: a 0600 file, and the user is told). */
   secretsEncrypted: z.boolean(),
+  updates: UpdateStatus,
 })
 export type AppInfo = z.infer<typeof AppInfo>
 
@@ -136,15 +148,6 @@ export const PreviewStylesheet = z.object({
 })
 export type PreviewStylesheet = z.infer<typeof PreviewStylesheet>
 
-/**
- * A plain file name: no folder separators, no `.`/`..`, none of the characters Windows refuses,
- * no control characters, no trailing dot or space. Export files are named by the renderer and
- * written by the main process, which must never be steered outside the folder it made.
- */
-export function isPlainFileName(name: string): boolean {
-  // eslint-disable-next-line no-control-regex
-  return name.length > 0 && name.length <= 120 && !/[/\\<>:"|?*\u0000-\u001f]/.test(name) && name !== '.' && name !== '..' && !/[. ]$/.test(name)
-}
 const PlainFileName = z.string().refine(isPlainFileName, 'must be a plain file name')
 
 export const MAX_EXPORT_FILE_CHARS = 32 * 1024 * 1024

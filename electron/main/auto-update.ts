@@ -1,26 +1,107 @@
-// Auto-update through electron-updater, off until a feed is configured: with no feed URL
-// this module does nothing at all (electron-updater is not even loaded). The feed is baked in
-// at build time (MAIN_VITE_STOREDESK_UPDATE_FEED_URL, see docs/packaging.md) or given at run
-// time (STOREDESK_UPDATE_FEED_URL, for trying a staging feed). Only https feeds, only in a
-// packaged app: updates replace the app's code, and a development run has nothing to replace.
+// Auto-update through electron-updater: what is checked, and where nothing is. electron-updater
+// is not even loaded when nothing is checked.
+// - The feed is baked in at build time (MAIN_VITE_STOREDESK_UPDATE_FEED_URL, docs/packaging.md).
+//   An installed (packaged) app checks that feed only: STOREDESK_UPDATE_FEED_URL is ignored
+//   there, since anything running as the user can set an environment variable, and a feed is
+//   what decides which code the app installs next. Whether the app is packaged is Electron's
+//   own word (app.isPackaged), which no setting changes.
+// - An update is installed only where its publisher is checked: on macOS Squirrel checks its code
+//   signature against the running app's; on Windows electron-updater checks the installer is
+//   signed by the publisher the build's app-update.yml names (electron-builder writes it when the
+//   build is signed; without it nothing is checked). On Linux (AppImage, deb) only the feed's own
+//   hash would vouch for a download, so the app does not update itself there.
+// - A development run installs nothing; given STOREDESK_UPDATE_FEED_URL it asks that feed what it
+//   offers and logs the answer (to try a staging feed).
+// Only https feeds without credentials. The plan's status is shown in Settings, About this app.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { app } from 'electron'
 import type { AppUpdater } from 'electron-updater'
+import type { UpdateStatus } from '../common/ipc-contract'
 
-export type Updater = Pick<AppUpdater, 'setFeedURL' | 'checkForUpdatesAndNotify' | 'on'>
+export type Updater = Pick<AppUpdater, 'setFeedURL' | 'checkForUpdatesAndNotify' | 'checkForUpdates' | 'on' | 'forceDevUpdateConfig' | 'autoDownload' | 'autoInstallOnAppQuit'>
 
-export interface AutoUpdateOptions {
+export interface PlanOptions {
   /** The feed baked in at build time, if any. */
   builtInFeedUrl: string | undefined
   env: Record<string, string | undefined>
   isPackaged: boolean
-  log: (message: string) => void
-  loadUpdater?: () => Promise<Updater>
+  platform: NodeJS.Platform
+  /** Whether the build's app-update.yml names the publisher that signed it (Windows). */
+  publisherDeclared: () => boolean
 }
 
-export type AutoUpdateState = 'off' | 'not-packaged' | 'invalid-feed' | 'checking'
+export interface UpdatePlan {
+  status: Exclude<UpdateStatus, 'browser-shell'>
+  /** The feed to check; null when nothing is checked. */
+  feed: string | null
+  /** False in a development run: the feed is only asked what it offers. */
+  installs: boolean
+  /** What the log says about the plan, or null. */
+  note: string | null
+}
 
-/** The configured feed, run-time setting first; null when none is set. */
-export function configuredFeedUrl(options: Pick<AutoUpdateOptions, 'builtInFeedUrl' | 'env'>): string | null {
-  return options.env.STOREDESK_UPDATE_FEED_URL?.trim() || options.builtInFeedUrl?.trim() || null
+const OVERRIDE = 'STOREDESK_UPDATE_FEED_URL'
+
+/** The feed as an https URL without credentials, or null. */
+function checkedFeed(feed: string): string | null {
+  try {
+    const url = new URL(feed)
+    return url.protocol === 'https:' && !url.username && !url.password ? url.href : null
+  } catch {
+    return null
+  }
+}
+
+const INVALID_FEED_NOTE = 'Auto-update is off: its feed must be an https URL without credentials.'
+
+export function planAutoUpdate(options: PlanOptions): UpdatePlan {
+  const override = options.env[OVERRIDE]?.trim() || null
+  if (!options.isPackaged) {
+    if (!override) return { status: 'development', feed: null, installs: false, note: null }
+    const feed = checkedFeed(override)
+    if (!feed) return { status: 'invalid-feed', feed: null, installs: false, note: INVALID_FEED_NOTE }
+    return { status: 'development', feed, installs: false, note: `Development run: asking ${feed} what it offers; nothing is downloaded or installed.` }
+  }
+  const ignored = override ? `${OVERRIDE} is ignored: an installed app checks only the update feed it was built with.` : null
+  const builtIn = options.builtInFeedUrl?.trim() || null
+  if (!builtIn) return { status: 'off', feed: null, installs: false, note: ignored }
+  const feed = checkedFeed(builtIn)
+  if (!feed) return { status: 'invalid-feed', feed: null, installs: false, note: INVALID_FEED_NOTE }
+  const afterIgnored = (note: string) => (ignored ? `${ignored} ${note}` : note)
+  if (options.platform === 'win32' && !options.publisherDeclared()) {
+    return { status: 'unverifiable', feed: null, installs: false, note: afterIgnored('Auto-update is off: this build is not signed, so an update’s publisher cannot be checked.') }
+  }
+  if (options.platform !== 'win32' && options.platform !== 'darwin') {
+    return { status: 'unverifiable', feed: null, installs: false, note: afterIgnored('Auto-update is off: on this system Storedesk cannot check who published an update.') }
+  }
+  return { status: 'on', feed, installs: true, note: ignored }
+}
+
+/**
+ * True when app-update.yml (electron-builder's, YAML) gives `publisherName` a value, inline or as
+ * a list: electron-updater verifies a Windows update's signature only then.
+ */
+export function declaresPublisher(appUpdateYml: string): boolean {
+  return /^publisherName:[ \t]*(?:[^\s#].*|\r?\n[ \t]+-[ \t]*\S.*)$/m.test(appUpdateYml)
+}
+
+/** The plan for this Electron app: packaged or not as Electron says, the build's app-update.yml from its resources. */
+export function planForThisApp(options: { builtInFeedUrl: string | undefined; env: Record<string, string | undefined>; platform?: NodeJS.Platform; resourcesPath?: string }): UpdatePlan {
+  const resourcesPath = options.resourcesPath ?? process.resourcesPath
+  return planAutoUpdate({
+    builtInFeedUrl: options.builtInFeedUrl,
+    env: options.env,
+    isPackaged: app.isPackaged,
+    platform: options.platform ?? process.platform,
+    publisherDeclared: () => {
+      try {
+        return declaresPublisher(readFileSync(join(resourcesPath, 'app-update.yml'), 'utf8'))
+      } catch {
+        return false
+      }
+    },
+  })
 }
 
 async function loadElectronUpdater(): Promise<Updater> {
@@ -30,27 +111,23 @@ async function loadElectronUpdater(): Promise<Updater> {
   return exports.autoUpdater
 }
 
-export async function startAutoUpdate(options: AutoUpdateOptions): Promise<AutoUpdateState> {
-  const feed = configuredFeedUrl(options)
-  if (!feed) return 'off'
-  if (!options.isPackaged) {
-    options.log('Auto-update is configured but this is not a packaged app; not checking for updates.')
-    return 'not-packaged'
-  }
-  let url: URL
-  try {
-    url = new URL(feed)
-  } catch {
-    options.log('Auto-update is off: its feed URL is not a URL.')
-    return 'invalid-feed'
-  }
-  if (url.protocol !== 'https:' || url.username || url.password) {
-    options.log('Auto-update is off: its feed must be an https URL without credentials.')
-    return 'invalid-feed'
-  }
+export async function startAutoUpdate(plan: UpdatePlan, options: { log: (message: string) => void; loadUpdater?: () => Promise<Updater> }): Promise<UpdatePlan['status']> {
+  if (plan.note) options.log(plan.note)
+  if (!plan.feed) return plan.status
   const updater = await (options.loadUpdater ?? loadElectronUpdater)()
-  updater.setFeedURL({ provider: 'generic', url: url.href })
+  if (!plan.installs) {
+    updater.forceDevUpdateConfig = true
+    updater.autoDownload = false
+    updater.autoInstallOnAppQuit = false
+  }
+  updater.setFeedURL({ provider: 'generic', url: plan.feed })
   updater.on('error', (error: Error) => options.log(`Update check failed: ${error.message}`))
-  void updater.checkForUpdatesAndNotify().catch(() => undefined)
-  return 'checking'
+  if (plan.installs) {
+    void updater.checkForUpdatesAndNotify().catch(() => undefined)
+  } else {
+    updater.on('update-available', (info: { version: string }) => options.log(`The feed offers Storedesk ${info.version} (not downloaded: development run).`))
+    updater.on('update-not-available', () => options.log('The feed offers no newer version.'))
+    void updater.checkForUpdates().catch(() => undefined)
+  }
+  return plan.status
 }

@@ -284,6 +284,10 @@ describe('Electron shell wiring', () => {
     expect(host.vault.encrypted).toBe(process.platform !== 'linux')
   })
 
+  it('tells About this app what auto-update does: nothing in an app Electron does not call packaged', () => {
+    expect(rec.services.host!.updates).toBe('development')
+  })
+
   it('tells the services whether the machine has a network, from Electron’s net module', () => {
     const host = rec.services.host!
     expect(host.networkOnline?.()).toBe(true)

@@ -17,7 +17,7 @@ import { createEncryptedVault, createFileVault } from '../services/vault'
 import { EVENT_CHANNEL } from '../preload/event-channel'
 import { headerCsp } from '../services/renderer-csp'
 import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, appResponseHeaders, resolveAppRequest } from './app-protocol'
-import { startAutoUpdate } from './auto-update'
+import { planForThisApp, startAutoUpdate } from './auto-update'
 import { createDesktopNotifier } from './desktop-notify'
 import { claimSingleInstance, routeDeepLinks } from './deep-link-router'
 import { SCHEME, profileFromArgs } from './deep-links'
@@ -32,6 +32,7 @@ const entryUrl = APP_ENTRY_URL
 const preloadPath = join(here, '../preload/index.cjs')
 
 let mainWindow: BrowserWindow | null = null
+const updatePlan = planForThisApp({ builtInFeedUrl: import.meta.env.MAIN_VITE_STOREDESK_UPDATE_FEED_URL, env: process.env })
 
 async function openInSystemBrowser(url: string): Promise<boolean> {
   if (!isExternalWebUrl(url)) return false
@@ -67,12 +68,14 @@ async function createServices(): Promise<MainServices> {
   const host: HostCapabilities = {
     shell: 'electron',
     version: app.getVersion(),
+    updates: updatePlan.status,
     profileDir,
     vault,
     redirectUri: () => `${SCHEME}://oauth/callback`,
     openExternal: openInSystemBrowser,
     networkOnline: () => net.isOnline(),
     notify: createDesktopNotifier({
+      platform: process.platform,
       isSupported: () => Notification.isSupported(),
       windowFocused: () => !!mainWindow && !mainWindow.isDestroyed() && mainWindow.isFocused(),
       show: (options) => new Notification(options).show(),
@@ -216,12 +219,7 @@ function start(): void {
     lockDownSession(csp)
     await createMainWindow()
     await deepLinks.ready()
-    await startAutoUpdate({
-      builtInFeedUrl: import.meta.env.MAIN_VITE_STOREDESK_UPDATE_FEED_URL,
-      env: process.env,
-      isPackaged: app.isPackaged,
-      log: (message) => console.warn(message),
-    })
+    await startAutoUpdate(updatePlan, { log: (message) => console.warn(message) })
   })
 }
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { REPO_ROOT, judge, loadWaivers, parseSarif, runGate, stageShippedCode, type Finding, type Waiver } from './electronegativity-gate'
+import { REPO_ROOT, judge, loadWaivers, parseSarif, runGate, stageShippedCode, vueScript, type Finding, type Waiver } from './electronegativity-gate'
 
 const CALL = 'shell.openExternal(url)'
 const finding = (check: string, file: string, source = `await ${CALL}`, after = ''): Finding => ({
@@ -96,6 +96,15 @@ describe('reading the SARIF report', () => {
   })
 })
 
+describe('staging a Vue component for the scanner', () => {
+  it('keeps its script blocks where they stand, every other line blank', () => {
+    const component = '<script setup lang="ts">\nconst a = 1\n</script>\n\n<template>\n  <p>{{ a }}</p>\n</template>\n<script lang="ts">\nexport default {}\n</script>\n'
+    const script = vueScript(component)
+    expect(script.split('\n')).toHaveLength(component.split('\n').length)
+    expect(script.split('\n')).toEqual(['', 'const a = 1', '', '', '', '', '', '', 'export default {}', '', ''])
+  })
+})
+
 describe('a seeded violation', () => {
   it('fails the gate: nodeIntegration on and contextIsolation off are reported, whatever the project waives', async () => {
     const result = await runGate(join(REPO_ROOT, 'e2e/fixtures/seeded-violations/electron-app'), loadWaivers())
@@ -105,18 +114,23 @@ describe('a seeded violation', () => {
     expect(failed).toContain('SANDBOX_JS_CHECK main.js')
   }, 120_000)
 
-  it('fails the gate on a new unguarded call beside a waived one, and on a CommonJS build file', async () => {
+  it('fails the gate on a new unguarded call beside a waived one, in the renderer’s sources, and in files the scanner skips (.cjs, .mjs, .mts, .vue)', async () => {
     const fixture = join(REPO_ROOT, 'e2e/fixtures/seeded-violations/waived-call')
     const staged = stageShippedCode(fixture)
     try {
       const result = await runGate(staged, loadWaivers(join(fixture, 'waivers.json')))
       // The fixture is no whole app, so the global checks (CSP, navigation, permissions) fail it too.
       const openExternal = result.failures.filter((f) => f.check === 'OPEN_EXTERNAL_JS_CHECK')
-      expect(openExternal.map((f) => `${f.check} ${f.file} ${f.source}`).sort()).toEqual([
-        'OPEN_EXTERNAL_JS_CHECK electron/main/index.js shell.openExternal(event.url)',
-        'OPEN_EXTERNAL_JS_CHECK out/preload/index.cjs.js shell.openExternal(location.hash.slice(1))',
+      expect(openExternal.map((f) => `${f.check} ${f.file}:${f.line} ${f.source}`).sort()).toEqual([
+        'OPEN_EXTERNAL_JS_CHECK electron/main/index.js:14 shell.openExternal(event.url)',
+        'OPEN_EXTERNAL_JS_CHECK electron/main/release-notes.mts:5 return shell.openExternal(address)',
+        'OPEN_EXTERNAL_JS_CHECK out/preload/index.cjs:3 shell.openExternal(location.hash.slice(1))',
+        'OPEN_EXTERNAL_JS_CHECK renderer/src/features/share/SharePage.vue:6 shell.openExternal(location.hash)',
+        'OPEN_EXTERNAL_JS_CHECK renderer/src/features/share/share.ts:11 await api.app.openExternal(location.hash.slice(1))',
+        'OPEN_EXTERNAL_JS_CHECK renderer/src/lib/open-link.mjs:3 return bridge.app.openExternal(location.search.slice(1))',
       ])
       expect(result.findings.filter((f) => f.source === 'await shell.openExternal(url)')).toHaveLength(1)
+      expect(result.findings.filter((f) => f.source === 'await api.app.openExternal(link)')).toHaveLength(1)
       expect(result.unusedWaivers).toEqual([])
     } finally {
       rmSync(staged, { recursive: true, force: true })

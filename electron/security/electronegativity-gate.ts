@@ -1,11 +1,13 @@
 // The Electron security gate (issue 8): runs Doyensec's Electronegativity over a staged copy
-// of what ships (package.json, electron/ and the build output) and fails on every finding
-// that resources/electronegativity-waivers.json does not waive with a written reason. A
-// waiver names the exact call it excuses (a fragment of the flagged line), so a new call of
-// the same kind in the same file is a new finding. Electronegativity's command line exits 0
-// even with findings, so the gate reads its SARIF.
+// of what ships (package.json, electron/, the renderer's sources and the build output but its
+// minified renderer chunks) and fails on every finding that resources/electronegativity-waivers.json
+// does not waive with a written reason. A waiver names the exact call it excuses (a fragment of
+// the flagged line), so a new call of the same kind in the same file is a new finding; the
+// renderer is scanned as written, where a line holds one call, not as minified chunks, where
+// one line holds thousands. Electronegativity's command line exits 0 even with findings, so the
+// gate reads its SARIF.
 import { execFile } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join, relative, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
@@ -57,7 +59,7 @@ const sarifSchema = z.object({
 
 export interface Finding {
   check: string
-  /** Relative to the scanned folder, with forward slashes. */
+  /** Relative to the scanned folder, with forward slashes; a staged copy under its own name (see exposeToScanner). */
   file: string
   line: number | null
   /** The flagged line's text (trimmed), or null when the report names no line. */
@@ -129,11 +131,11 @@ export function parseSarif(text: string, scannedDir: string, readSource: (file: 
   return report.runs.flatMap((r) =>
     r.results.flatMap((result) =>
       result.locations.map((location) => {
-        const file = relative(scannedDir, location.physicalLocation.artifactLocation.uri).split(sep).join('/')
+        const scanned = relative(scannedDir, location.physicalLocation.artifactLocation.uri).split(sep).join('/')
         const line = location.physicalLocation.region?.startLine ?? null
-        const source = linesOf(file, line, 1)?.[0]?.trim() ?? null
-        const context = linesOf(file, line, CONTEXT_LINES)?.join(' ') ?? null
-        return { check: result.ruleId, file, line, source, context: context === null ? null : collapse(context), level: result.level ?? 'warning', message: result.message.text }
+        const source = linesOf(scanned, line, 1)?.[0]?.trim() ?? null
+        const context = linesOf(scanned, line, CONTEXT_LINES)?.join(' ') ?? null
+        return { check: result.ruleId, file: originalName(scanned), line, source, context: context === null ? null : collapse(context), level: result.level ?? 'warning', message: result.message.text }
       }),
     ),
   )
@@ -159,30 +161,67 @@ export async function scan(dir: string): Promise<Finding[]> {
   }
 }
 
-const isShipped = (path: string) => !/(\.test\.ts$|[\\/]node_modules([\\/]|$)|[\\/]test-support([\\/]|$))/.test(path)
+/** Unit tests, their helpers and doubles never reach a user. */
+const isShipped = (path: string) => !/(\.(test|spec)\.[cm]?ts$|[\\/]node_modules([\\/]|$)|[\\/](test-support|testing)([\\/]|$))/.test(path)
+
+/** Minified renderer chunks: scanned as the renderer's sources instead (one call per line there). */
+const isMinifiedChunk = (path: string) => /[\\/]out[\\/]renderer[\\/]assets[\\/].*\.[cm]?js$/.test(path)
 
 /**
- * Electronegativity reads only .js/.ts/.html-like names, so a CommonJS build file (the sandboxed
- * preload, out/preload/index.cjs) would go unscanned: it is renamed `<name>.cjs.js` in the copy.
+ * Electronegativity reads only .js, .jsx, .ts, .tsx and .html. Other code is given a name it
+ * reads, beside the name it has: `.cjs`/`.mjs` get `.js` (the sandboxed preload is
+ * out/preload/index.cjs), `.mts`/`.cts` get `.ts`, and a Vue component's script blocks become
+ * `<name>.vue.ts`, its other lines blank so line numbers stay the component's.
  */
-function exposeCommonJs(dir: string): void {
+const EXPOSED: Record<string, string> = { '.cjs': '.js', '.mjs': '.js', '.cts': '.ts', '.mts': '.ts', '.vue': '.ts' }
+const EXPOSED_NAME = /\.(cjs|mjs|cts|mts|vue)\.(js|ts)$/
+
+/** The name a finding in a staged copy gives: the file's own (`index.cjs`, `Page.vue`). */
+const originalName = (scanned: string) => scanned.replace(EXPOSED_NAME, '.$1')
+
+/** A Vue component with everything but the content of its <script> blocks blanked, line for line. */
+export function vueScript(component: string): string {
+  let kept = ''
+  let at = 0
+  for (const match of component.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/gi)) {
+    const start = match.index + match[1]!.length
+    kept += component.slice(at, start).replace(/[^\n]/g, '') + match[2]!
+    at = start + match[2]!.length
+  }
+  return kept + component.slice(at).replace(/[^\n]/g, '')
+}
+
+function exposeToScanner(dir: string): void {
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && entry.name.endsWith('.cjs')) renameSync(join(entry.parentPath, entry.name), join(entry.parentPath, `${entry.name}.js`))
+    const extension = /\.[^.]+$/.exec(entry.name)?.[0] ?? ''
+    if (!entry.isFile() || !(extension in EXPOSED)) continue
+    const from = join(entry.parentPath, entry.name)
+    const to = `${from}${EXPOSED[extension]}`
+    if (extension === '.vue') {
+      writeFileSync(to, vueScript(readFileSync(from, 'utf8')))
+      rmSync(from)
+    } else {
+      renameSync(from, to)
+    }
   }
 }
 
 /**
- * Copies what ships into a temp folder: package.json, electron/ (without node_modules, unit
- * tests and their helpers, which never reach a user) and the build output out/. Electronegativity
- * cannot exclude folders itself, so scanning the checkout would also scan node_modules.
+ * Copies what ships into a temp folder: package.json, electron/ and renderer/src/ (without
+ * node_modules, unit tests and their helpers and doubles), and the build output out/ without its
+ * minified renderer chunks (the renderer's sources stand for them; the built index.html, with
+ * the CSP the app is served with, stays). Electronegativity cannot
+ * exclude folders itself, so scanning the checkout would also scan node_modules.
  */
 export function stageShippedCode(root = REPO_ROOT): string {
   if (!existsSync(join(root, 'out/main/index.js'))) throw new Error('No build output in out/: run `npx electron-vite build` first.')
   const staged = mkdtempSync(join(tmpdir(), 'storedesk-security-scan-'))
   cpSync(join(root, 'package.json'), join(staged, 'package.json'))
-  cpSync(join(root, 'electron'), join(staged, 'electron'), { recursive: true, filter: isShipped })
-  cpSync(join(root, 'out'), join(staged, 'out'), { recursive: true, filter: isShipped })
-  exposeCommonJs(staged)
+  for (const sources of ['electron', 'renderer/src']) {
+    if (existsSync(join(root, sources))) cpSync(join(root, sources), join(staged, sources), { recursive: true, filter: isShipped })
+  }
+  cpSync(join(root, 'out'), join(staged, 'out'), { recursive: true, filter: (path) => isShipped(path) && !isMinifiedChunk(path) })
+  exposeToScanner(staged)
   return staged
 }
 

@@ -45,6 +45,17 @@ describe('writeExportFolder', () => {
     expect(await readdir(parent)).toEqual([])
   })
 
+  it('refuses Windows device names (con, nul, com1…) with any extension and in any case, writing nothing', async () => {
+    for (const name of ['con.html', 'CON', 'nul.html', 'Nul.tar.gz', 'aux.json', 'prn .html', 'com1.html', 'COM9', 'lpt1.txt', 'Lpt9.html', 'conin$.html', 'CONOUT$']) {
+      await expect(writeExportFolder(parent, 'Export', [{ name, content: 'x' }]), name).rejects.toThrow('a file name that cannot be used')
+      await expect(writeExportFolder(parent, name, FILES), name).rejects.toThrow('a file name that cannot be used')
+    }
+    expect(await readdir(parent)).toEqual([])
+    // Names that only start like a device are plain names.
+    const plain = await writeExportFolder(parent, 'Export', [{ name: 'console.html', content: 'x' }, { name: 'con-post.html', content: 'x' }, { name: 'com10.html', content: 'x' }, { name: 'nullable.json', content: 'x' }])
+    expect((await readdir(plain.folder)).sort()).toEqual(['com10.html', 'con-post.html', 'console.html', 'nullable.json'])
+  })
+
   it('says in words when the folder cannot be written, and what is left', async () => {
     // A file where the folder was: the same answer a removed folder gets (chmod would not stop root).
     const gone = join(parent, 'gone')

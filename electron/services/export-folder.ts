@@ -6,7 +6,7 @@
 // the disk.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
-import { isPlainFileName } from '../common/ipc-contract'
+import { isPlainFileName } from '../common/file-names'
 
 export interface ExportedFolder {
   folder: string

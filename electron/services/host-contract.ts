@@ -1,7 +1,7 @@
 // What a shell (Electron main, the browser-shell host, tests) needs from the
 // host-agnostic services, and what it must give them. Each shell has one composition
 // root that builds `MainServices` from `HostCapabilities` and wires its transport to it.
-import type { ChannelName, EventName, IpcResult, ConnectOutcome } from '../common/ipc-contract'
+import type { ChannelName, EventName, IpcResult, ConnectOutcome, UpdateStatus } from '../common/ipc-contract'
 
 /** Where secrets live. Electron: safeStorage; elsewhere a 0600 file (not encrypted, and the user is told). */
 export interface SecretVault {
@@ -14,6 +14,8 @@ export interface SecretVault {
 export interface HostCapabilities {
   shell: 'electron' | 'web'
   version: string
+  /** Whether this app updates itself, for About this app; 'off' when absent. */
+  updates?: UpdateStatus
   /** The user's data directory: connections, demo store state, request log. */
   profileDir: string
   vault: SecretVault

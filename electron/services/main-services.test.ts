@@ -432,7 +432,7 @@ describe('localData.exportToFolder', () => {
   it('refuses file names that would leave the folder, and duplicates, before asking for a folder', async () => {
     const asked: unknown[] = []
     const s = await start({ ...makeHost(), chooseFolder: async (options) => (asked.push(options), tmpdir()) })
-    for (const name of ['../index.html', 'posts/a.html', 'C:\\a.html', '..', 'a.html ']) {
+    for (const name of ['../index.html', 'posts/a.html', 'C:\\a.html', '..', 'a.html ', 'con.html', 'NUL', 'Lpt1.txt']) {
       const result = await s.invoke('localData.exportToFolder', [{ ...request, files: [{ name, content: 'x' }] }])
       expect(result).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('must be a plain file name') } })
     }

@@ -209,7 +209,7 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
   const requireConnection = (id: string) => store.get(id) ?? fail('not_connected', 'Storedesk is not connected to this store any more.')
 
   const handlers: Handlers = {
-    'app.getInfo': async () => ({ shell: host.shell, version: host.version, platform: process.platform, secretsEncrypted: host.vault.encrypted }),
+    'app.getInfo': async () => ({ shell: host.shell, version: host.version, platform: process.platform, secretsEncrypted: host.vault.encrypted, updates: host.updates ?? 'off' }),
 
     'app.openExternal': async ([raw]) => {
       const url = new URL(raw)

@@ -9,6 +9,7 @@ export function webHostCapabilities(options: { profileDir: string; version: stri
   return {
     shell: 'web',
     version: options.version,
+    updates: 'browser-shell',
     profileDir: options.profileDir,
     vault: createFileVault(join(options.profileDir, 'secrets.json')),
     redirectUri: () => options.redirectUri,

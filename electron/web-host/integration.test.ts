@@ -42,10 +42,10 @@ async function invoke(channel: string, args: unknown[]): Promise<unknown> {
 }
 
 describe('browser shell with the real services', () => {
-  it('reports the web shell and unencrypted secrets', async () => {
+  it('reports the web shell, unencrypted secrets, and that it updates with its project', async () => {
     expect(await invoke('app.getInfo', [])).toEqual({
       ok: true,
-      value: { shell: 'web', version: '9.9.9', platform: process.platform, secretsEncrypted: false },
+      value: { shell: 'web', version: '9.9.9', platform: process.platform, secretsEncrypted: false, updates: 'browser-shell' },
     })
   })
 

@@ -3,14 +3,33 @@
 // as the change is durable locally; the replayer sends it when the store can be reached.
 import { newLocalKey, type RowKey, type StoreDatabase } from './db'
 import { enqueueWrite, type EnqueueOptions } from './outbox'
-import type { BatchFilter, BlogBatchAction, BlogBody, CollectionBatchOperation, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, ShippingBody, TrackBody } from './writes'
+import { PermanentProblem, trackingRefusal } from './writes'
+import type { BatchFilter, BlogBatchAction, BlogBody, ClosedState, CollectionBatchOperation, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, ShippingBody, TrackBody, WriteOf } from './writes'
 
-export function trackOrder(db: StoreDatabase, orderId: number, body: TrackBody, options?: EnqueueOptions): Promise<number> {
-  return enqueueWrite(db, { kind: 'orders.track', orderId, body }, options)
+export interface TrackOptions extends EnqueueOptions {
+  /** The operator confirmed tracking the order although it is in this state (recorded on the timeline). */
+  override?: ClosedState
+  /** A change of the order's tracking number: the number it replaces. */
+  replaces?: string
 }
 
-export function updateOrderShipping(db: StoreDatabase, orderId: number, shipping: ShippingBody['shipping'], options?: EnqueueOptions): Promise<number> {
-  return enqueueWrite(db, { kind: 'orders.updateShipping', orderId, body: { shipping } }, options)
+/**
+ * Queues tracking for an order. Refused (nothing queued) when the cached order is cancelled,
+ * refunded or fulfilled and the write does not say the operator overrode that (writes/orders.ts).
+ */
+export async function trackOrder(db: StoreDatabase, orderId: number, body: TrackBody, options: TrackOptions = {}): Promise<number> {
+  const { override, replaces, ...enqueue } = options
+  const write: WriteOf<'orders.track'> = { kind: 'orders.track', orderId, body, ...(override ? { override } : {}), ...(replaces !== undefined ? { replaces } : {}) }
+  const order = await db.orders.get(orderId)
+  const refusal = order ? trackingRefusal(order, write) : null
+  if (refusal) throw new PermanentProblem(refusal)
+  return enqueueWrite(db, write, enqueue)
+}
+
+/** Queues a shipping address; with `changed`, only those fields are written (the others stay the store's). */
+export function updateOrderShipping(db: StoreDatabase, orderId: number, shipping: ShippingBody['shipping'], options: EnqueueOptions & { changed?: (keyof ShippingBody['shipping'])[] } = {}): Promise<number> {
+  const { changed, ...enqueue } = options
+  return enqueueWrite(db, { kind: 'orders.updateShipping', orderId, body: { shipping }, ...(changed ? { changed } : {}) }, enqueue)
 }
 
 /**

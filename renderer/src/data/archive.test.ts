@@ -2,11 +2,13 @@
 // slug, revisions.json with every revision, an index; written to a folder through the main
 // process in Electron, or zipped for a download in the browser shell.
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import fc from 'fast-check'
 import { unzipSync, strFromU8 } from 'fflate'
 import Dexie from 'dexie'
 import { api, resetFakeBridge, StoredeskError } from '@/bridge/testing/fake-bridge'
 import { archiveFileName, archiveFolderName, archivePosts, buildArchiveFiles, exportArchive, postFileNames, zipArchive, type ArchiveInput, type ArchivePost } from './archive'
 import { describeExport } from './local-data'
+import { isPlainFileName, isWindowsDeviceName } from '@common/file-names'
 import { closeStoreDatabase, databaseName, storeDatabase, type CachedBlog } from './db'
 
 const bridge = vi.hoisted(() => ({ shell: 'web' as 'web' | 'electron' }))
@@ -78,6 +80,36 @@ describe('the export', () => {
     expect(spring.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content')).toContain("default-src 'none'")
   })
 
+  it('strips what could send the reader elsewhere or run when the file is opened: meta refresh, base, script URLs however written', () => {
+    const content = [
+      '<meta http-equiv="refresh" content="0;url=https://evil.example/">',
+      '<meta http-equiv="Refresh" content="5">',
+      '<base href="https://evil.example/">',
+      '<p><a href="java\nscript:alert(1)">newline</a> <a href="java\tscript:alert(2)">tab</a> <a href="JaVa&#x0D;Script:alert(3)">return</a></p>',
+      '<p><a href="\u0001\u0002 javascript:alert(4)">control</a> <a href=" vbscript:msgbox(5)">vb</a> <a href="data:text/html,<script>alert(6)</script>">data</a></p>',
+      '<img src="java&#9;script:alert(7)" alt="x"><form action="java\nscript:alert(8)"><button formaction="javascript:alert(9)">Go</button></form>',
+      '<svg><a xlink:href="java\nscript:alert(10)"><text>svg</text></a></svg>',
+      '<p><a href="https://shop.example/sale">a real link</a> <img src="https://cdn.example/a.png" alt="kept"> <meta itemprop="price" content="10"></p>',
+    ].join('\n')
+    const files = buildArchiveFiles({ ...input, drafts: [{ ...input.drafts[0]!, fields: { ...input.drafts[0]!.fields, content } }] })
+    const html = file(files, 'spring-sale.html')
+    const doc = page(html)
+    expect(doc.querySelectorAll('meta[http-equiv="refresh" i]')).toHaveLength(0)
+    expect(doc.querySelector('base')).toBeNull()
+    expect(html).not.toMatch(/script:|data:text\/html/i)
+    for (const element of doc.querySelectorAll('.content *')) {
+      // eslint-disable-next-line no-control-regex
+      for (const name of element.getAttributeNames()) expect(element.getAttribute(name)!.replace(/[\u0000-\u0020]/g, ''), `${element.tagName} ${name}`).not.toMatch(/^(javascript|vbscript|data:text\/html)/i)
+    }
+    // What a reader needs stays: the links' text, real links and images, microdata.
+    expect([...doc.querySelectorAll('.content a')].map((a) => a.textContent)).toEqual(['newline', 'tab', 'return', 'control', 'vb', 'data', 'svg', 'a real link'])
+    expect(doc.querySelector('.content a[href="https://shop.example/sale"]')).not.toBeNull()
+    expect(doc.querySelector('.content img[src="https://cdn.example/a.png"]')).not.toBeNull()
+    expect(doc.querySelector('.content meta[itemprop="price"]')).not.toBeNull()
+    // And the file's own policy: no base address may be set, by the post or anything else.
+    expect(doc.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content')).toContain("base-uri 'none'")
+  })
+
   it('lists the posts and the unsent changes in the index', () => {
     const index = page(file(buildArchiveFiles(input), 'index.html'))
     expect(index.title).toBe('Drafts and revisions from Acme <Shop>')
@@ -111,6 +143,28 @@ describe('the export', () => {
       'revisions-2.html',
       'untitled-post.html',
     ])
+  })
+
+  it('never names a post after a Windows device (con, nul, com1…), in any case, which Windows would not open as a file', () => {
+    const post = (title: string, seo_slug?: string): ArchivePost => ({ key: title, title, fields: { title, ...(seo_slug ? { seo_slug } : {}) }, source: 'draft', revisions: [] })
+    const names = postFileNames([post('CON'), post('nul'), post('Aux', 'aux'), post('Printer', 'PRN'), post('Com1'), post('com9'), post('LPT1'), post('lpt9'), post('Con post'), post('Console')])
+    expect(names).toEqual(['con-post.html', 'nul-post.html', 'aux-post.html', 'prn-post.html', 'com1-post.html', 'com9-post.html', 'lpt1-post.html', 'lpt9-post.html', 'con-post-2.html', 'console.html'])
+  })
+
+  it('gives any set of posts plain, distinct file names that are no Windows device', () => {
+    const device = fc.constantFrom('con', 'PRN', 'Aux', 'nul', 'com1', 'COM9', 'lpt1', 'Lpt9')
+    const text = fc.oneof(fc.string({ maxLength: 40 }), device, device.map((d) => `${d}.html`))
+    const post = fc.record({ title: text, slug: fc.option(text, { nil: undefined }) })
+    fc.assert(
+      fc.property(fc.array(post, { maxLength: 12 }), (posts) => {
+        const names = postFileNames(posts.map(({ title, slug }, i): ArchivePost => ({ key: String(i), title, fields: { title, ...(slug !== undefined ? { seo_slug: slug } : {}) }, source: 'draft', revisions: [] })))
+        for (const name of names) {
+          expect(isPlainFileName(name), name).toBe(true)
+          expect(isWindowsDeviceName(name), name).toBe(false)
+        }
+        expect(new Set(names.map((name) => name.toLowerCase())).size).toBe(names.length)
+      }),
+    )
   })
 
   it('names the folder and the .zip after the store and the day', () => {

@@ -9,7 +9,8 @@
 import { strToU8, zipSync } from 'fflate'
 import { api, shell } from '@/bridge'
 import { slugify } from '@/lib/slug'
-import { sanitizeForKeeping } from '@/lib/sanitize'
+import { sanitizeForExport } from '@/lib/sanitize'
+import { isWindowsDeviceName } from '@common/file-names'
 import type { BlogDraft, BlogFields, BlogRevision, CachedBlog, OutboxEntry, StoreDatabase } from './db'
 
 export interface ArchiveInput {
@@ -71,11 +72,16 @@ const plural = (n: number, one: string, other: string) => `${n} ${n === 1 ? one 
 /** File names in the export that a post's slug must not take. */
 const RESERVED = new Set(['index', 'revisions', 'unsent-changes'])
 
-/** `spring-sale.html`, from the post's slug (or its title); `-2`, `-3`… when two posts would share one. */
+/**
+ * `spring-sale.html`, from the post's slug (or its title); `-2`, `-3`… when two posts would share
+ * one. A slug that is a Windows device's name (`con`, `nul`, `com1`…) gets `-post`: Windows would
+ * open the device instead of the file.
+ */
 export function postFileNames(posts: readonly ArchivePost[]): string[] {
   const taken = new Set<string>()
   return posts.map((post) => {
-    const base = (slugify(post.fields.seo_slug ?? '') || slugify(post.title) || 'untitled-post').slice(0, 80)
+    const slug = (slugify(post.fields.seo_slug ?? '') || slugify(post.title) || 'untitled-post').slice(0, 80)
+    const base = isWindowsDeviceName(slug) ? `${slug}-post` : slug
     let name = base
     for (let n = 2; RESERVED.has(name) || taken.has(name); n++) name = `${base}-${n}`
     taken.add(name)
@@ -83,10 +89,11 @@ export function postFileNames(posts: readonly ArchivePost[]): string[] {
   })
 }
 
-// Opened straight from a disk: nothing in it may run or fetch anything but images.
+// Opened straight from a disk: nothing in it may run, fetch anything but images, send a form or
+// move the page's base address (base-uri and form-action do not fall back to default-src).
 const HEAD = `<meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src * data:; media-src *; style-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src * data:; media-src *; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'">
 <style>
 body { font: 16px/1.6 system-ui, sans-serif; max-width: 44rem; margin: 2rem auto; padding: 0 1rem; color: #1f2328; }
 .note, .search { color: #57606a; }
@@ -115,7 +122,7 @@ ${f.seo_description ? `<meta name="description" content="${escapeHtml(f.seo_desc
 <h1>${escapeHtml(post.title)}</h1>
 <p class="note">${SOURCE_NOTE[post.source]} Exported by Storedesk from ${escapeHtml(input.store.label)} on ${escapeHtml(when(input.exportedAt))}; ${plural(post.revisions.length, 'revision', 'revisions')} in revisions.json.</p>
 ${search.length > 0 ? `<dl class="search">\n${search.map(([label, value]) => `<dt>${label}</dt><dd>${escapeHtml(value)}</dd>`).join('\n')}\n</dl>\n` : ''}${f.summary ? `<p class="summary"><strong>${escapeHtml(f.summary)}</strong></p>\n` : ''}<div class="content">
-${sanitizeForKeeping(f.content ?? '')}
+${sanitizeForExport(f.content ?? '')}
 </div>
 </article>
 <p><a href="index.html">All exported posts</a></p>

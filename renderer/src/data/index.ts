@@ -47,8 +47,13 @@
 //
 // WRITING (each call changes the cache and queues the write in ONE transaction; it resolves once
 // the change is on disk; the replayer sends it when the store can be reached)
-// - trackOrder(db, orderId, { trackno, sendemail, logistics_company? }): order shows fulfilled.
-// - updateOrderShipping(db, orderId, shipping)
+// - trackOrder(db, orderId, { trackno, sendemail, logistics_company? }, { override?, replaces? }):
+//   order shows fulfilled. Refused on a cancelled, refunded or fulfilled order unless `override`
+//   names that state (the operator confirmed it; the label, so the timeline, records it) or, on a
+//   fulfilled order, `replaces` names the number it changes; the replayer checks the same rule
+//   against the store's copy just before sending (closedStateOf, trackingRefusal: writes/orders.ts).
+// - updateOrderShipping(db, orderId, shipping, { changed? }): with `changed`, only those fields
+//   are watched and written; the others go as the store holds them when the write is sent.
 // - createBlog(db, body, collectionKeys?, key?) → key (a missing seo_slug is made from the
 //   title, unique among the cached posts: the key the post is recognised by); updateBlog(db, key, body, { baseUpdatedAt?,
 //   collectionKeys? }); deleteBlog(db, key); batchBlogs(db, { action, blogKeys | selectAll+filter,
@@ -182,13 +187,14 @@ export type {
   ConflictRecord,
   BinLocation,
 } from './db'
-export type { Write, WriteKind, WriteOf, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter, RowRef } from './writes'
+export type { Write, WriteKind, WriteOf, ClosedState, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter, RowRef } from './writes'
 export { blockedBy, heldBack, isStopped } from './replayer'
 export { isOffline } from './store-client'
-export { entriesForRow, isUndoable, rowLanes, rowByRef } from './writes'
+export { closedStateOf, entriesForRow, isUndoable, rowLanes, rowByRef, trackingRefusal } from './writes'
 export { pendingFor, conflictFor, historyFor } from './row-writes'
 export { undoWindowSeconds, setUndoWindowSeconds, parseUndoWindow, DEFAULT_UNDO_WINDOW_SECONDS, MAX_UNDO_WINDOW_SECONDS } from './undo-window'
 export { enqueueWrite, retryWrite, discardWrite, undoWrite, updateWriteBody, resolveConflict, type ConflictChoice, type EnqueueOptions } from './outbox'
+export type { TrackOptions } from './actions'
 export {
   trackOrder,
   updateOrderShipping,

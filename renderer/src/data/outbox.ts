@@ -299,7 +299,7 @@ export async function resolveConflict(db: StoreDatabase, id: number, choice: Con
   }
   const rebased = { updatedAt: conflict.theirsUpdatedAt, fields: { ...entry.base?.fields, ...conflict.theirs } }
   await db.transaction('rw', allTables(db), async () => {
-    let write = entry.write
+    let write = choice === 'mine' ? (handlerOf(entry.write).keepMine?.(entry.write, conflict.theirs) ?? entry.write) : entry.write
     if (choice !== 'mine' && 'body' in write) {
       write = withBody(write, { ...write.body, ...choice.merged })
       await applyLocally(db, write)

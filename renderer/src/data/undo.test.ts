@@ -148,7 +148,7 @@ describe('the undo window', () => {
       await expect.poll(() => store.orders.get(1)!.trackno, { timeout: 3_000 }).toBe('REOPEN')
       expect(trackCalls()).toBe(1)
       // "Send now" does not cut a window short either.
-      const next = await trackOrder(second.db, 1, { trackno: 'NOT-YET', sendemail: false })
+      const next = await trackOrder(second.db, 1, { trackno: 'NOT-YET', sendemail: false }, { replaces: 'REOPEN' })
       await second.sendNow()
       expect(trackCalls()).toBe(1)
       expect(await undoWrite(second.db, next)).toBe('undone')
@@ -179,8 +179,9 @@ describe('two desks, one store: a tracking number', () => {
       base: { trackno: '', fulfillment_status: 'unfulfilled' },
     })
 
-    // Keeping mine sends it over theirs, once.
+    // Keeping mine sends it over theirs, once, as a change of the order's tracking number.
     await resolveConflict(db, id, 'mine')
+    expect((await db.outbox.get(id))!.write).toMatchObject({ replaces: 'THEIRS' })
     await replayOutbox(db, store.call, Date.now)
     expect(store.orders.get(1)!.trackno).toBe('MINE')
     expect(trackCalls()).toBe(1)

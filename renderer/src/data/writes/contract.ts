@@ -24,9 +24,29 @@ export interface BatchFilter {
   key?: string
 }
 
+/** An order state that takes no tracking unless the operator overrides it (writes/orders.ts). */
+export type ClosedState = 'cancelled' | 'refunded' | 'fulfilled'
+
 export type Write =
-  | { kind: 'orders.track'; orderId: number; body: TrackBody }
-  | { kind: 'orders.updateShipping'; orderId: number; body: ShippingBody }
+  | {
+      kind: 'orders.track'
+      orderId: number
+      body: TrackBody
+      /** The operator confirmed tracking this order although it was in this state (the timeline says so). */
+      override?: ClosedState
+      /** A change of the order's tracking number: the number it replaces. */
+      replaces?: string
+    }
+  | {
+      kind: 'orders.updateShipping'
+      orderId: number
+      body: ShippingBody
+      /**
+       * The fields the operator changed. Only these are watched and written: every other field
+       * is sent as the store holds it when the write goes (the store takes whole addresses).
+       */
+      changed?: (keyof ShippingBody['shipping'])[]
+    }
   | { kind: 'blogs.create'; key: RowKey; body: BlogBody & { title: string }; collectionKeys?: RowKey[] }
   | { kind: 'blogs.update'; key: RowKey; body: BlogBody; collectionKeys?: RowKey[] }
   | { kind: 'blogs.delete'; key: RowKey }
@@ -138,6 +158,8 @@ export interface WriteHandler<K extends WriteKind> {
    * delete of an unsent create), undefined when they do not fold.
    */
   fold?(earlier: Write, write: WriteOf<K>): Write | 'drop' | undefined
+  /** The write to send when the user keeps theirs-over-mine in a conflict ('mine'), given the store's fields. */
+  keepMine?(write: WriteOf<K>, theirs: Fields): WriteOf<K>
   /** Waits out the undo window (undo-window.ts) before it is sent, so the operator can take it back. */
   undoable?: true
 }

@@ -15,7 +15,7 @@ export * from './contract'
 export * from './lanes'
 export { moveKeys } from './collections'
 export { TABLE_OF } from './keyed'
-export { shipTo } from './orders'
+export { closedStateOf, shipTo, trackingRefusal } from './orders'
 export { PermanentProblem, pick, rowByRef, sameValue } from './rows'
 
 const HANDLERS: WriteHandlers = { ...orderHandlers, ...blogHandlers, ...collectionHandlers, ...metaFieldHandlers }

@@ -8,14 +8,43 @@
 // has seen: the write stops as a conflict with both versions instead. An address write watches
 // the fields it writes, field by field.
 //
+// INVARIANT (tracking on a closed order): a tracking write lands on a cancelled, refunded or
+// fulfilled order only when the operator explicitly overrode that state (`override`, which its
+// label and so the order's timeline record) or, on a fulfilled order, when it is a change of the
+// order's tracking number (`replaces`). trackingRefusal() states the rule; it is checked against
+// the cache when the write is queued (actions.ts trackOrder) and against the store's own copy
+// just before sending (tracking.deliver), so no screen, import or stale dialog can get round it.
+//
 // An order write whose outcome is unknown (unconfirmed) reads the order first: a tracking
 // number already on it is not sent again (the customer gets one e-mail, not two), nor an
 // address it already has.
 import type { Order } from '@common/store-api/resources'
 import type { CachedOrder, StoreDatabase } from '../db'
-import type { Accepted, Checking, Fields, Sending, Write, WriteBase, WriteHandler, WriteHandlers, WriteOf } from './contract'
+import type { Accepted, Checking, ClosedState, Fields, Sending, Write, WriteBase, WriteHandler, WriteHandlers, WriteOf } from './contract'
 import { orderLane } from './lanes'
-import { restoreRow, sameText, snapshotBeforeChange, storeCopy } from './rows'
+import { PermanentProblem, restoreRow, sameText, snapshotBeforeChange, storeCopy } from './rows'
+
+type OrderState = Pick<Order, 'post_status' | 'financial_status' | 'fulfillment_status'>
+
+/** The state that closes an order to tracking, the first that applies; null while it can ship. */
+export function closedStateOf(order: OrderState): ClosedState | null {
+  if (order.post_status === 'wc-cancelled') return 'cancelled'
+  if (order.post_status === 'wc-refunded' || order.financial_status === 'refund') return 'refunded'
+  if (order.fulfillment_status === 'fulfilled') return 'fulfilled'
+  return null
+}
+
+const CLOSED_WORDS: Record<ClosedState, string> = { cancelled: 'cancelled', refunded: 'refunded in full', fulfilled: 'fulfilled' }
+
+/** Why this tracking write may not land on this order (the invariant above), or null when it may. */
+export function trackingRefusal(order: OrderState & { number?: string }, write: Pick<WriteOf<'orders.track'>, 'override' | 'replaces'>): string | null {
+  const closed = closedStateOf(order)
+  const name = order.number ? `Order #${order.number}` : 'The order'
+  if (write.replaces !== undefined && order.fulfillment_status !== 'fulfilled') return `${name} has no tracking number to change: it is not fulfilled.`
+  if (!closed || closed === write.override) return null
+  if (closed === 'fulfilled' && write.replaces !== undefined) return null
+  return `${name} is ${CLOSED_WORDS[closed]}: tracking was not added. To add it anyway, confirm that on the order page.`
+}
 
 type OrderKind = 'orders.track' | 'orders.updateShipping'
 type OrderAnswer = { data: Order }
@@ -56,11 +85,11 @@ async function sendToOrder(
   orderId: number,
   watched: (order: Order) => Fields,
   mine: (base: Fields) => Fields,
-  send: () => Promise<OrderAnswer>,
+  send: (current: Order) => Promise<OrderAnswer>,
 ): Promise<OrderAnswer | 'conflict'> {
   const current = await call('orders.get', { path: { id: orderId } })
   const theirs = watched(current.data)
-  return unlessChanged(mine(base?.fields ?? theirs), { updatedAt: current.data.post_modified_gmt, fields: theirs }, current, send)
+  return unlessChanged(mine(base?.fields ?? theirs), { updatedAt: current.data.post_modified_gmt, fields: theirs }, current, () => send(current.data))
 }
 
 /** Reads the order of an unconfirmed write: it arrived when `there` says the order shows it. */
@@ -91,7 +120,12 @@ const tracking: OrderWriteHandler<'orders.track'> = {
   mine: (write, base) => ({ ...base, trackno: write.body.trackno, ...('fulfillment_status' in base ? { fulfillment_status: 'fulfilled' } : {}) }),
   lanes: (write) => [orderLane(write.orderId)],
   undoable: true,
-  describe: (write, name) => `Tracking ${write.body.trackno} for ${ofOrder(name)}`,
+  // The override and the replaced number are in the label, which the order's timeline shows.
+  describe: (write, name) => {
+    const change = write.replaces !== undefined ? `Tracking number changed from ${write.replaces || '(none)'} to ${write.body.trackno}` : `Tracking ${write.body.trackno}`
+    const override = write.override ? ` (added although the order is ${CLOSED_WORDS[write.override]}: confirmed by the operator)` : ''
+    return `${change}${override} for ${ofOrder(name)}`
+  },
   apply: (db, write) =>
     applyToOrder(db, write.orderId, (order) => tracking.watched(order, write), (order) => {
       order.trackno = write.body.trackno
@@ -100,33 +134,63 @@ const tracking: OrderWriteHandler<'orders.track'> = {
     }),
   revert: (db, write) => revertOrder(db, write.orderId),
   reconcile: (checking, write) => settleOrderWrite(checking, write, (order) => sameText(order.trackno, write.body.trackno)),
+  // Kept over another desk's tracking: that is a change of the order's tracking number, chosen.
+  keepMine: (write, theirs) => (theirs.fulfillment_status === 'fulfilled' && write.replaces === undefined ? { ...write, replaces: String(theirs.trackno ?? '') } : write),
   deliver: (sending, write) =>
-    sendToOrder(sending, write.orderId, (order) => tracking.watched(order, write), (base) => tracking.mine(write, base), () =>
-      sending.call('orders.track', { path: { id: write.orderId }, body: write.body }),
-    ),
+    sendToOrder(sending, write.orderId, (order) => tracking.watched(order, write), (base) => tracking.mine(write, base), (current) => {
+      // The store's copy decides, not the one the write was queued on (the invariant above).
+      const refusal = trackingRefusal(current, write)
+      if (refusal) throw new PermanentProblem(refusal)
+      return sending.call('orders.track', { path: { id: write.orderId }, body: write.body })
+    }),
   accept: (db, _write, answer) => acceptOrder(db, answer),
+}
+
+type ShippingAddress = WriteOf<'orders.updateShipping'>['body']['shipping']
+const SHIPPING_KEYS = ['country', 'state', 'city', 'first_name', 'last_name', 'address_1', 'phone', 'postcode', 'address_2'] as const
+
+/** The fields this write changes: those the operator changed, or (a write without that list) all it carries. */
+const changedFields = (write: WriteOf<'orders.updateShipping'>): string[] => write.changed ?? Object.keys(write.body.shipping)
+
+/**
+ * The body that goes: the store's address as it is now (exact, not re-typed or re-formatted),
+ * with the operator's changed fields over it, so a field left alone keeps the store's value
+ * even when another desk changed it meanwhile.
+ */
+function shippingToSend(current: Order, write: WriteOf<'orders.updateShipping'>): ShippingAddress {
+  if (!write.changed) return write.body.shipping
+  const theirs = (current.shipping_address ?? {}) as Record<string, unknown>
+  const body: Record<string, string> = {}
+  for (const key of SHIPPING_KEYS) {
+    const value = write.changed.includes(key) ? write.body.shipping[key] : theirs[key]
+    if (value !== undefined && value !== null && (key !== 'address_2' || value !== '')) body[key] = String(value)
+  }
+  return body as unknown as ShippingAddress
 }
 
 const shipping: OrderWriteHandler<'orders.updateShipping'> = {
   watched: (order, write) => {
     const address: Fields = order.shipping_address ?? {}
-    return Object.fromEntries(Object.keys(write.body.shipping).map((k) => [k, address[k] ?? null]))
+    return Object.fromEntries(changedFields(write).map((k) => [k, address[k] ?? null]))
   },
-  mine: (write) => ({ ...write.body.shipping }),
+  mine: (write) => Object.fromEntries(changedFields(write).map((k) => [k, (write.body.shipping as Fields)[k] ?? ''])),
   lanes: (write) => [orderLane(write.orderId)],
   undoable: true,
   describe: (_write, name) => `Shipping address of ${ofOrder(name)}`,
   apply: (db, write) =>
     applyToOrder(db, write.orderId, (order) => shipping.watched(order, write), (order) => {
-      order.shipping_address = { ...order.shipping_address, ...write.body.shipping, address_2: write.body.shipping.address_2 ?? '' }
+      order.shipping_address = write.changed
+        ? { ...order.shipping_address, ...shipping.mine(write, {}) }
+        : { ...order.shipping_address, ...write.body.shipping, address_2: write.body.shipping.address_2 ?? '' }
     }),
   revert: (db, write) => revertOrder(db, write.orderId),
-  // The store trims what it is sent; the whole address is sent again when any of it is missing (it takes no part).
+  // Arrived when the order holds every field this write changes (as the store trims them);
+  // otherwise sent again whole, as the store takes no part of an address.
   reconcile: (checking, write) =>
-    settleOrderWrite(checking, write, (order) => Object.entries(write.body.shipping).every(([field, value]) => sameText((order.shipping_address as Fields)[field] as string | undefined, value))),
+    settleOrderWrite(checking, write, (order) => Object.entries(shipping.mine(write, {})).every(([field, value]) => sameText((order.shipping_address as Fields)[field] as string | undefined, String(value)))),
   deliver: (sending, write) =>
-    sendToOrder(sending, write.orderId, (order) => shipping.watched(order, write), (base) => shipping.mine(write, base), () =>
-      sending.call('orders.updateShipping', { path: { id: write.orderId }, body: write.body }),
+    sendToOrder(sending, write.orderId, (order) => shipping.watched(order, write), (base) => shipping.mine(write, base), (current) =>
+      sending.call('orders.updateShipping', { path: { id: write.orderId }, body: { shipping: shippingToSend(current, write) } }),
     ),
   accept: (db, _write, answer) => acceptOrder(db, answer),
 }

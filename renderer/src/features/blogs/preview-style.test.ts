@@ -20,13 +20,34 @@ describe('sanitizePreviewCss', () => {
     expect(result.css).not.toMatch(/@import|javascript:|expression|behavior|binding|<\/style/i)
     expect(result.css).toContain('color: red;')
     expect(result.css).toContain('i { color: blue; }')
-    expect(result.removed).toEqual(expect.arrayContaining(['@import rules', 'url() addresses other than http(s) and data images', 'expression()', 'behaviours and bindings', 'HTML inside the CSS']))
+    expect(result.removed).toEqual(expect.arrayContaining(['@import rules', 'url() addresses other than https and data images', 'expression()', 'behaviours and bindings', 'HTML inside the CSS']))
+  })
+
+  it('keeps no url() but https and data images: nothing on this computer, its network or plain http is fetched by the preview', () => {
+    const probes = [
+      'a { background: url(http://127.0.0.1:8080/probe) }',
+      'b { background: url("HTTP://cdn.example.com/a.png") }',
+      "c { background: url('http://[::1]:631/') }",
+      'd { background: url(//evil.example/x.png) }',
+      'e { background: url(relative.png) }',
+      'f { cursor: url(http://192.168.1.1/c.cur), auto }',
+      'g { background-image: image-set("http://127.0.0.1:9/x.png" 1x, "https://cdn.example.com/y.png" 2x) }',
+      "h { background-image: -webkit-image-set('http://10.0.0.1/x.png' 1x) }",
+      'i { background: url(\\68ttp://127.0.0.1/escaped) }',
+    ]
+    const result = sanitizePreviewCss(probes.join('\n'))
+    expect(result.css).not.toMatch(/http:|\/\/evil|relative\.png|\\68/i)
+    expect(result.removed).toContain('url() addresses other than https and data images')
+    // https and data images stay.
+    const kept = 'j { background: url(https://cdn.example.com/a.png) } k { background: image-set("https://cdn.example.com/b.png" 1x) } l { background: url(data:image/gif;base64,R0) }'
+    expect(sanitizePreviewCss(kept)).toEqual({ css: kept, removed: [] })
   })
 
   it('sees through comments and CSS escapes', () => {
     expect(sanitizePreviewCss('@im/**/port "https://evil.example/x.css"; p { color: red }').css).not.toContain('@import')
     expect(sanitizePreviewCss('@\\69mport "https://evil.example/x.css";')).toEqual({ css: '', removed: ['the whole stylesheet: it hides a forbidden rule behind CSS escapes'] })
     expect(sanitizePreviewCss('a { background: url(\\6a avascript:alert(1)) }').css).not.toMatch(/avascript/)
+    expect(sanitizePreviewCss('a { background: \\75 rl(http://127.0.0.1:8080/probe) }')).toEqual({ css: '', removed: ['the whole stylesheet: it hides a forbidden rule behind CSS escapes'] })
   })
 })
 
@@ -72,7 +93,7 @@ describe('a stylesheet loaded from the blog’s address', () => {
     const { storage } = fakeStorage()
     const result = await loadStylesheetFromUrl('shop-a', ' https://blog.example.com/theme.css ', storage, () => AT)
     expect(api.blogs.fetchPreviewStylesheet).toHaveBeenCalledWith('https://blog.example.com/theme.css')
-    expect(result).toMatchObject({ ok: true, removed: ['@import rules', 'url() addresses other than http(s) and data images'] })
+    expect(result).toMatchObject({ ok: true, removed: ['@import rules', 'url() addresses other than https and data images'] })
     const kept = loadPreviewStyle('shop-a', storage)
     expect(kept).toEqual({ source: 'url', url: 'https://blog.example.com/theme.css', fetchedAt: AT.toISOString(), css: expect.any(String) })
     expect(kept!.css).toContain('url(https://cdn.example.com/themes/calm/img/paper.png)')

@@ -5,15 +5,17 @@
 // it is kept and again before it is used, and applied only inside the sandboxed preview frame,
 // after the neutral theme it refines. Sanitising removes what could reach out or run: @import
 // (the frame has no origin of its own, so every import is another origin's, and the app's CSP
-// would block it anyway), url()s other than http(s) and data images, IE expressions, behaviours
-// and -moz-binding, and anything that could close the <style> element. CSS escapes could spell
+// would block it anyway), url()s and image-set() addresses other than https and data images
+// (the frame shares the app's CSP, which lets images come from this computer for the demo store:
+// a stylesheet must not use that to probe local services), IE expressions, behaviours and
+// -moz-binding, and anything that could close the <style> element. CSS escapes could spell
 // those in disguise; a stylesheet that still names one once escapes are decoded is refused whole.
 // A fetched stylesheet's relative url()s are first made absolute against its address, so its
 // images still show; they are then kept or removed by the same rules. previewDocument puts the
 // post, the neutral theme and this stylesheet together into the frame's document.
 import { ref, watch, type Ref } from 'vue'
 import { api } from '@/bridge'
-import { sanitizeForDisplay } from '@/lib/sanitize'
+import { sanitizeForIsolatedView } from '@/lib/sanitize'
 
 /** Size limit, the same as for a fetched stylesheet: a whole theme fits; localStorage and the frame stay reasonable. */
 export const MAX_PREVIEW_CSS = 512 * 1024
@@ -24,7 +26,15 @@ export interface SanitisedCss {
   removed: string[]
 }
 
-const SAFE_URL = /^\s*(["']?)\s*(https?:\/\/|data:image\/(png|jpeg|gif|webp|avif);)/i
+const SAFE_URL = /^\s*(["']?)\s*(https:\/\/|data:image\/(png|jpeg|gif|webp|avif);)/i
+const URL_FUNCTION = /url\(\s*([^)]*)\)/gi
+/** image-set() takes addresses as plain strings too; its url()s are handled as url()s. */
+const IMAGE_SET = /(?:-webkit-)?image-set\(([^()]*(?:\([^()]*\)[^()]*)*)\)/gi
+const QUOTED = /(["'])(.*?)\1/g
+
+const unsafeImageSet = (inner: string) => [...inner.matchAll(QUOTED)].some(([, , target]) => !SAFE_URL.test(target ?? ''))
+const hasUnsafeAddress = (css: string) => [...css.matchAll(URL_FUNCTION)].some(([, target]) => !SAFE_URL.test(target ?? '')) || [...css.matchAll(IMAGE_SET)].some(([, inner]) => unsafeImageSet(inner ?? ''))
+const UNSAFE_URLS = 'url() addresses other than https and data images'
 /** `behavior:` is IE's, not the end of `scroll-behavior:`. */
 const DANGER = /@import|javascript:|vbscript:|expression\s*\(|-moz-binding|(?<![\w-])behaviou?r\s*:|<\/?style|<!--|-->/i
 
@@ -44,9 +54,14 @@ export function sanitizePreviewCss(input: string): SanitisedCss {
     removed.add('@import rules')
     return ''
   })
-  css = css.replace(/url\(\s*([^)]*)\)/gi, (whole, target: string) => {
+  css = css.replace(URL_FUNCTION, (whole, target: string) => {
     if (SAFE_URL.test(target)) return whole
-    removed.add('url() addresses other than http(s) and data images')
+    removed.add(UNSAFE_URLS)
+    return 'none'
+  })
+  css = css.replace(IMAGE_SET, (whole, inner: string) => {
+    if (!unsafeImageSet(inner)) return whole
+    removed.add(UNSAFE_URLS)
     return 'none'
   })
   css = css.replace(/[\w-]*expression\s*\([^)]*\)/gi, () => {
@@ -61,7 +76,8 @@ export function sanitizePreviewCss(input: string): SanitisedCss {
     removed.add('HTML inside the CSS')
     return ''
   })
-  if (DANGER.test(decodeEscapes(css))) return { css: '', removed: ['the whole stylesheet: it hides a forbidden rule behind CSS escapes'] }
+  const decoded = decodeEscapes(css)
+  if (DANGER.test(decoded) || hasUnsafeAddress(decoded)) return { css: '', removed: ['the whole stylesheet: it hides a forbidden rule behind CSS escapes'] }
   return { css: css.trim(), removed: [...removed] }
 }
 
@@ -200,7 +216,7 @@ const PREVIEW_STYLES = `
  * so the blog's own rules win.
  */
 export function previewDocument(title: string, html: string, css = ''): string {
-  const fragment = sanitizeForDisplay(html)
+  const fragment = sanitizeForIsolatedView(html)
   const container = document.createElement('div')
   container.append(fragment)
   const heading = document.createElement('h1')

@@ -25,7 +25,7 @@ async function fill(wrapper: ReturnType<typeof mountForm>, values: { shop?: stri
 describe('ConnectForm', () => {
   beforeEach(() => {
     resetFakeBridge()
-    api.app.getInfo.mockResolvedValue({ shell: 'electron', version: '1', platform: 'darwin', secretsEncrypted: true })
+    api.app.getInfo.mockResolvedValue({ shell: 'electron', version: '1', platform: 'darwin', secretsEncrypted: true, updates: 'on' })
     setActivePinia(createPinia())
     vi.spyOn(window, 'open').mockImplementation(() => null)
   })
@@ -97,7 +97,7 @@ describe('ConnectForm', () => {
   })
 
   it('says secrets would be kept in a plain file where nothing encrypts them, and starts nothing on Cancel', async () => {
-    api.app.getInfo.mockResolvedValue({ shell: 'web', version: '1', platform: 'linux', secretsEncrypted: false })
+    api.app.getInfo.mockResolvedValue({ shell: 'web', version: '1', platform: 'linux', secretsEncrypted: false, updates: 'browser-shell' })
     api.connections.begin.mockResolvedValue({ attemptId: 'a1', authorizeUrl: 'https://acme.example.com/admin/oauth/authorize', openedExternally: false })
     const wrapper = mountForm()
     await fill(wrapper, { shop: 'https://acme.example.com', clientId: 'id', secret: 'secret' })

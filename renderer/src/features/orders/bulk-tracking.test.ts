@@ -24,7 +24,7 @@ describe('bulk tracking from CSV', () => {
     expect(problems).toEqual([])
     const verdicts = previewTrackingRows(rows, orders, new Set())
     expect(verdicts.map((v) => [v.row.line, v.status])).toEqual([
-      [2, 'ready'],
+      [2, 'warning'],
       [3, 'invalid'],
       [4, 'invalid'],
       [5, 'skip'],
@@ -36,13 +36,32 @@ describe('bulk tracking from CSV', () => {
     expect(verdicts[3]!.problems.join()).toMatch(/Already fulfilled/)
     expect(verdicts[4]!.problems.join()).toMatch(/"maybe" is not yes or no/)
     expect(verdicts[5]!.problems.join()).toMatch(/Same as line 2/)
+    expect(verdicts[0]!.problems).toEqual(['No carrier uses this format: AB123456. Compare it with the label.'])
     expect(verdicts[0]!.body).toEqual({ trackno: 'AB123456', sendemail: true, logistics_company: 'UPS' })
+  })
+
+  it('puts each row to the one tracking policy: wrong check digit, another order’s number, a closed order', () => {
+    const more = new Map<string, OrderRef>([
+      ...orders,
+      ['1005', { ID: 5, number: '1005', fulfillment_status: 'unfulfilled', post_status: 'wc-cancelled' }],
+      ['1006', { ID: 6, number: '1006', fulfillment_status: 'unfulfilled', financial_status: 'unpaid' }],
+    ])
+    const { rows } = parseTrackingCsv(['1001,1Z999AA10123456784,UPS,no', '1002,1Z999AA10123456785,UPS,no', '1004,RR123456785US,,no', '1005,RR123456785US,,no', '1006,RR000000014US,,no', '1003,RR000000022US,,no'].join('\n'))
+    const verdicts = previewTrackingRows(rows, more, new Set(), undefined, new Map([['1Z999AA10123456784', ['1003']]]))
+    expect(verdicts.map((v) => [v.status, v.problems.join(' ')])).toEqual([
+      ['warning', '1Z999AA10123456784 is already the tracking number of order #1003. Use it for #1001 too?'],
+      ['warning', expect.stringMatching(/^The check digit is wrong: 1Z999AA10123456785 has the format of a UPS number/)],
+      ['ready', ''],
+      ['invalid', 'Order #1005 is cancelled. Not imported: add or change it on the order page.'],
+      ['warning', 'Order #1006 is not paid. Ship it only if you know it is paid another way.'],
+      ['invalid', 'Order #1003 is already fulfilled with tracking 1Z999AA10123456784. Not imported: add or change it on the order page.'],
+    ])
   })
 
   it('limited to the selected orders, refuses a row naming an order outside the selection', () => {
     const { rows } = parseTrackingCsv(['1001,AB123456,UPS,yes', '1002,CD123456,UPS,no', '9999,EF123456,UPS,no'].join('\n'))
     const verdicts = previewTrackingRows(rows, orders, new Set(), { ids: new Set([1, 4]) })
-    expect(verdicts.map((v) => v.status)).toEqual(['ready', 'invalid', 'invalid'])
+    expect(verdicts.map((v) => v.status)).toEqual(['warning', 'invalid', 'invalid'])
     expect(verdicts[1]!.problems).toEqual(['Order #1002 is not one of the 2 selected orders.'])
     expect(verdicts[2]!.problems).toEqual(['No order #9999 in this store.'])
     expect(previewTrackingRows(rows.slice(1, 2), orders, new Set(), { ids: new Set([1]) })[0]!.problems).toEqual(['Order #1002 is not the selected order.'])
@@ -60,7 +79,7 @@ describe('bulk tracking from CSV', () => {
 
   it('rejects the same order twice with different numbers', () => {
     const { rows } = parseTrackingCsv('1001,AAA11111,,no\n1001,BBB22222,,no\n')
-    expect(previewTrackingRows(rows, orders, new Set()).map((v) => v.status)).toEqual(['ready', 'invalid'])
+    expect(previewTrackingRows(rows, orders, new Set()).map((v) => v.status)).toEqual(['warning', 'invalid'])
   })
 
   it('imports the good rows, reports the bad ones, and never queues a write twice', async () => {
@@ -73,7 +92,9 @@ describe('bulk tracking from CSV', () => {
       queuedKeys.add(idempotencyKey(number, body.trackno))
     }
     const file = 'order,tracking,email\n1001,AB123456,yes\n1002,CD123456,no\n1004,EF123456,no\n9999,GH123456,no\n'
-    const first = await importTrackingRows(previewTrackingRows(parseTrackingCsv(file).rows, orders, queuedKeys), track)
+    expect((await importTrackingRows(previewTrackingRows(parseTrackingCsv(file).rows, orders, queuedKeys), track)).map((r) => r.outcome)).toEqual(['skipped', 'skipped', 'skipped', 'invalid'])
+    expect(queued).toEqual([])
+    const first = await importTrackingRows(previewTrackingRows(parseTrackingCsv(file).rows, orders, queuedKeys), track, { includeWarnings: true })
     expect(first.map((r) => [r.orderNumber, r.outcome])).toEqual([
       ['1001', 'queued'],
       ['1002', 'queued'],
@@ -81,7 +102,7 @@ describe('bulk tracking from CSV', () => {
       ['9999', 'invalid'],
     ])
     expect(first[2]!.message).toBe('disk full')
-    const again = await importTrackingRows(previewTrackingRows(parseTrackingCsv(file).rows, orders, queuedKeys), track)
+    const again = await importTrackingRows(previewTrackingRows(parseTrackingCsv(file).rows, orders, queuedKeys), track, { includeWarnings: true })
     expect(again.map((r) => r.outcome)).toEqual(['skipped', 'skipped', 'failed', 'invalid'])
     expect(queued).toEqual([
       { orderId: 1, trackno: 'AB123456' },

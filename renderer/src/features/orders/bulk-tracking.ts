@@ -1,11 +1,16 @@
 // Bulk tracking from a CSV file: columns order number, tracking number, carrier and
 // "e-mail the customer" (yes/no), with or without a header row. Every row is checked
-// before anything is sent (preview), then the good rows are queued and each row gets its
-// result. Nothing is sent twice: a row is keyed by order number + tracking number and
-// skipped when the file repeats it, when the order already carries that tracking number,
-// or when the same write is already waiting in the outbox.
+// before anything is sent (preview) by the same tracking policy as the order page and the
+// scanner (tracking-policy.ts): a row with a number no carrier uses, a wrong check digit, a
+// number another order has, or an unpaid order is a warning, imported only when the operator
+// says so; an order cancelled, refunded or fulfilled with another number is not imported (an
+// override belongs on the order page, one order at a time). Then the rows are queued and each
+// gets its result. Nothing is sent twice: a row is keyed by order number + tracking number and
+// skipped when the file repeats it, when the order already carries that tracking number, or
+// when the same write is already waiting in the outbox.
 import Papa from 'papaparse'
 import { normalizeTrackingNumber, trackBody, trackingNumberError } from './tracking'
+import { duplicateFinding, numberFindings, stateFindings } from './tracking-policy'
 
 export interface CsvTrackingRow {
   /** 1-based line in the file, for messages. */
@@ -68,10 +73,12 @@ export interface OrderRef {
   ID: number
   number: string
   fulfillment_status: string
+  post_status?: string
+  financial_status?: string
   trackno?: string
 }
 
-export type RowStatus = 'ready' | 'skip' | 'invalid'
+export type RowStatus = 'ready' | 'warning' | 'skip' | 'invalid'
 
 export interface RowVerdict {
   row: CsvTrackingRow
@@ -92,7 +99,14 @@ export interface ImportScope {
  * the idempotency keys of tracking writes already waiting in the outbox. With a `scope`, a row
  * naming an order outside it is refused: the operator chose which orders this file is for.
  */
-export function previewTrackingRows(rows: readonly CsvTrackingRow[], orders: ReadonlyMap<string, OrderRef>, queuedKeys: ReadonlySet<string>, scope?: ImportScope): RowVerdict[] {
+export function previewTrackingRows(
+  rows: readonly CsvTrackingRow[],
+  orders: ReadonlyMap<string, OrderRef>,
+  queuedKeys: ReadonlySet<string>,
+  scope?: ImportScope,
+  /** Other orders (by number) already carrying each tracking number, upper-cased. */
+  usedBy: ReadonlyMap<string, readonly string[]> = new Map(),
+): RowVerdict[] {
   const seenKeys = new Map<string, number>()
   const trackingByOrder = new Map<string, string>()
   return rows.map((row) => {
@@ -120,7 +134,13 @@ export function previewTrackingRows(rows: readonly CsvTrackingRow[], orders: Rea
       return { row, status: 'skip', problems: ['Already fulfilled with this tracking number.'] }
     }
     if (queuedKeys.has(key)) return { row, status: 'skip', problems: ['Already queued to be sent.'] }
-    return { row, status: 'ready', problems: [], orderId: ref.ID, body: trackBody({ trackno: row.trackno, carrier: row.carrier, sendEmail: sendEmail as boolean }) }
+    const state = stateFindings({ ID: ref.ID, number: ref.number, fulfillment_status: ref.fulfillment_status, post_status: ref.post_status ?? '', financial_status: ref.financial_status ?? '', trackno: ref.trackno })
+    const closed = state.find((f) => f.kind === 'closed')
+    if (closed) return { row, status: 'invalid', problems: [`${closed.message.replace(/ (Add tracking anyway\?|Change its tracking number anyway\?).*$/, '')} Not imported: add or change it on the order page.`] }
+    const others = (usedBy.get(normalizeTrackingNumber(row.trackno).toUpperCase()) ?? []).filter((n) => n !== ref.number).map((number) => ({ number }))
+    const warnings = [...numberFindings(row.trackno), ...duplicateFinding(row.trackno, ref, others), ...state].map((f) => f.message)
+    const body = trackBody({ trackno: row.trackno, carrier: row.carrier, sendEmail: sendEmail as boolean })
+    return { row, status: warnings.length ? 'warning' : 'ready', problems: warnings, orderId: ref.ID, body }
   })
 }
 
@@ -137,16 +157,18 @@ export interface RowResult {
   message: string
 }
 
-/** Queues the ready rows one by one; a failure of one row does not stop the others. */
+/** Queues the ready rows (and the rows with warnings, when the operator said so) one by one; a failure of one row does not stop the others. */
 export async function importTrackingRows(
   verdicts: readonly RowVerdict[],
   track: (orderId: number, body: NonNullable<RowVerdict['body']>, subject: string) => Promise<unknown>,
+  options: { includeWarnings: boolean } = { includeWarnings: false },
 ): Promise<RowResult[]> {
   const results: RowResult[] = []
   for (const v of verdicts) {
     const base = { line: v.row.line, orderNumber: v.row.orderNumber }
     if (v.status === 'invalid') results.push({ ...base, outcome: 'invalid', message: v.problems.join(' ') })
     else if (v.status === 'skip') results.push({ ...base, outcome: 'skipped', message: v.problems.join(' ') })
+    else if (v.status === 'warning' && !options.includeWarnings) results.push({ ...base, outcome: 'skipped', message: `Not imported: ${v.problems.join(' ')}` })
     else {
       try {
         await track(v.orderId as number, v.body as NonNullable<RowVerdict['body']>, `#${v.row.orderNumber}`)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import Papa from 'papaparse'
 import type { Order } from '@common/store-api/resources'
 import { makeOrder, makeOrders, seededRandom } from './order-fixtures'
-import { BOM, EXPORT_ITEM_COLUMNS, EXPORT_ORDER_COLUMNS, exportColumns, ordersToCsv } from './order-export'
+import { BOM, EXPORT_ITEM_COLUMNS, EXPORT_ORDER_COLUMNS, exportColumns, formulaLikeCells, ordersToCsv } from './order-export'
 
 /** Parses an export as a spreadsheet would, checking and dropping the byte order mark first. */
 function readBack(csv: string): Record<string, string>[] {
@@ -62,8 +62,8 @@ const ORDER_CELLS: Record<(typeof EXPORT_ORDER_COLUMNS)[number], string> = {
   'Paid date (store time)': '2026-03-04 14:06:00',
   Customer: "Zoë O'Brien",
   'E-mail': 'zoe.obrien@example.com',
-  // A leading "+" is a formula to a spreadsheet ("+1 (217)…" shows as an error): kept as text.
-  Phone: "'+1 (217) 555-0107",
+  // Exactly as the store has it: no apostrophe (the workbook keeps it text).
+  Phone: '+1 (217) 555-0107',
   Status: 'Processing',
   Payment: 'Partially refunded',
   Fulfillment: 'Unfulfilled',
@@ -123,13 +123,26 @@ describe('CSV export of orders', () => {
     expect(exportColumns('orders')).toEqual([...EXPORT_ORDER_COLUMNS])
   })
 
-  it('neutralises cells a spreadsheet would run as formulas', () => {
+  it('writes the data exactly as held, no apostrophe prefixes, and counts what a spreadsheet could take for a formula', () => {
     const [order] = makeOrders(1, 4)
     const evil = { ...order!, billing_user_name: '=HYPERLINK("http://x","y")', sales_channel: '+1+1', trackno: '@SUM(A1)', trackname: '-2' }
     const [row] = readBack(ordersToCsv([evil]))
-    expect(row!.Customer).toBe(`'=HYPERLINK("http://x","y")`)
-    expect(row!['Sales channel']).toBe(`'+1+1`)
-    expect(row!.Carrier).toBe(`'-2`)
-    expect(row!['Tracking number']).toBe(`'@SUM(A1)`)
+    expect(row!.Customer).toBe('=HYPERLINK("http://x","y")')
+    expect(row!['Sales channel']).toBe('+1+1')
+    expect(row!.Carrier).toBe('-2')
+    expect(row!['Tracking number']).toBe('@SUM(A1)')
+    expect(formulaLikeCells([evil], 'orders')).toBeGreaterThanOrEqual(4)
+    expect(formulaLikeCells([{ ...knownOrder(), billing_address: { ...knownOrder().billing_address, phone: '217 555 0107' } }], 'orders')).toBe(0)
+  })
+
+  it('is RFC 4180: CRLF line ends, quoted fields with commas, quotes or line breaks, doubled quotes; a byte order mark only when asked', () => {
+    const csv = ordersToCsv([knownOrder()], 'orders', { bom: false })
+    expect(csv.startsWith(BOM)).toBe(false)
+    expect(csv.startsWith('Order number,')).toBe(true)
+    const lines = csv.split('\r\n')
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toContain(',"Studio ""North"", LLC",')
+    expect(lines[1]).toContain(',"Apt 3\nBack door",')
+    expect(ordersToCsv([knownOrder()], 'orders', { bom: true }).startsWith(BOM)).toBe(true)
   })
 })

@@ -1,11 +1,18 @@
-// Export of orders to CSV for a spreadsheet, in one of two shapes: one row per order, or one
-// row per line item with the order's columns repeated on each (so a sheet can be filtered by
-// SKU and still show whose order it was). Statuses are the words the app shows (labels.ts),
-// never the store's codes; the shipping address is split into its parts; the file starts with
-// a UTF-8 byte order mark, without which Excel reads "José" as "JosÃ©". Cells a spreadsheet
-// would run as a formula (= + - @, tab, carriage return at the start) are prefixed with a quote
-// by papaparse's escapeFormulae, so an order note or name cannot become a formula (CSV injection);
-// an international phone ("+1 617…") gets the quote too, which keeps it text in a spreadsheet.
+// Export of orders for a spreadsheet, as CSV or as an Excel workbook (.xlsx), in one of two
+// shapes: one row per order, or one row per line item with the order's columns repeated on each
+// (so a sheet can be filtered by SKU and still show whose order it was). Statuses are the words
+// the app shows (labels.ts), never the store's codes; the shipping address is split into its
+// parts. Each cell is typed once (exportTable): text, a store date, money in the order's currency,
+// a count.
+// - CSV (RFC 4180: CRLF line ends, fields with commas, quotes or line breaks quoted, quotes
+//   doubled), UTF-8, optionally starting with a byte order mark, without which Excel reads "José"
+//   as "JosÃ©". The data is written exactly as the store holds it: no apostrophe prefixes. A
+//   spreadsheet opening a CSV guesses types itself (a tracking number becomes 1.23E+11), which
+//   is what the workbook is for; the export dialog says how many cells a spreadsheet could take
+//   for a formula (formulaLikeCells).
+// - The workbook (write-excel-file): order numbers, tracking numbers, postcodes, phones and every
+//   other text as text cells (never a formula, never a number), dates as dates on the store's
+//   wall clock, money as numbers in the currency's format, counts as numbers.
 import Papa from 'papaparse'
 import type { Order, OrderLineItem } from '@common/store-api/resources'
 import { FULFILLMENT_LABELS, labelOf, ORDER_STATUS_LABELS, PAYMENT_LABELS } from '@/ui/labels'
@@ -55,77 +62,128 @@ export function exportColumns(shape: ExportShape): string[] {
   return shape === 'items' ? [...EXPORT_ORDER_COLUMNS, ...EXPORT_ITEM_COLUMNS] : [...EXPORT_ORDER_COLUMNS]
 }
 
-const money = (amount: unknown) => fromCents(toCents(amount)).toFixed(2)
+/** One cell of the export, typed: how the CSV writes it and what cell the workbook makes of it. */
+export type ExportCell =
+  | { kind: 'text'; value: string }
+  /** A store time as the store wrote it ("2026-03-04 14:05:09", its wall clock); '' when not set. */
+  | { kind: 'date'; value: string }
+  | { kind: 'money'; cents: number; currency: string }
+  | { kind: 'count'; value: number }
+  | { kind: 'empty' }
 
-/**
- * A store time as a spreadsheet reads a date: "2026-03-04 14:05:00", on the store's wall clock
- * as the store wrote it; empty for the store's zero date ("not set").
- */
-function sheetTime(value: string | undefined): string {
-  return wallClock(value) ? value!.trim().slice(0, 19).replace('T', ' ') : ''
+const text = (value: unknown): ExportCell => ({ kind: 'text', value: value === null || value === undefined ? '' : String(value) })
+const EMPTY: ExportCell = { kind: 'empty' }
+
+/** A store time as the store wrote it, on its wall clock; empty for the store's zero date ("not set"). */
+function storeTime(value: string | undefined): ExportCell {
+  return { kind: 'date', value: wallClock(value) ? value!.trim().slice(0, 19).replace('T', ' ') : '' }
 }
 
-function orderCells(o: Order): (string | number)[] {
+function orderCells(o: Order): ExportCell[] {
   const ship = o.shipping_address
   const bill = o.billing_address
   const totals = checkOrderTotals(o)
   const customer = o.billing_user_name || `${bill?.first_name ?? ''} ${bill?.last_name ?? ''}`.trim()
+  const money = (cents: number): ExportCell => ({ kind: 'money', cents, currency: o.order_currency })
   return [
-    o.number,
-    sheetTime(o.post_date),
-    sheetTime(o.paid_date),
-    customer,
-    bill?.email ?? '',
-    bill?.phone || ship?.phone || '',
-    labelOf(ORDER_STATUS_LABELS, o.post_status, 'order status'),
-    labelOf(PAYMENT_LABELS, o.financial_status, 'payment status'),
-    labelOf(FULFILLMENT_LABELS, o.fulfillment_status, 'fulfillment status'),
-    `${ship?.first_name ?? ''} ${ship?.last_name ?? ''}`.trim(),
-    ship?.company ?? '',
-    ship?.address_1 ?? '',
-    ship?.address_2 ?? '',
-    ship?.city ?? '',
-    ship?.state ?? '',
-    ship?.postcode ?? '',
-    ship?.country ?? '',
-    fromCents(totals.itemsCents).toFixed(2),
-    fromCents(totals.shippingCents).toFixed(2),
-    fromCents(totals.taxCents).toFixed(2),
-    fromCents(totals.discountsCents).toFixed(2),
-    money(o.refund_amount ?? 0),
-    money(o.order_total),
-    o.order_currency,
-    o.number_of_products,
-    o.trackname ?? '',
-    o.trackno ?? '',
-    o.sales_channel,
+    text(o.number),
+    storeTime(o.post_date),
+    storeTime(o.paid_date),
+    text(customer),
+    text(bill?.email),
+    text(bill?.phone || ship?.phone),
+    text(labelOf(ORDER_STATUS_LABELS, o.post_status, 'order status')),
+    text(labelOf(PAYMENT_LABELS, o.financial_status, 'payment status')),
+    text(labelOf(FULFILLMENT_LABELS, o.fulfillment_status, 'fulfillment status')),
+    text(`${ship?.first_name ?? ''} ${ship?.last_name ?? ''}`.trim()),
+    text(ship?.company),
+    text(ship?.address_1),
+    text(ship?.address_2),
+    text(ship?.city),
+    text(ship?.state),
+    text(ship?.postcode),
+    text(ship?.country),
+    money(totals.itemsCents),
+    money(totals.shippingCents),
+    money(totals.taxCents),
+    money(totals.discountsCents),
+    money(toCents(o.refund_amount ?? 0)),
+    money(toCents(o.order_total)),
+    text(o.order_currency),
+    { kind: 'count', value: Number(o.number_of_products) || 0 },
+    text(o.trackname),
+    text(o.trackno),
+    text(o.sales_channel),
   ]
 }
 
-function itemCells(item: OrderLineItem): (string | number)[] {
-  return [item.sku, item.order_item_name, variantOf(item.properties ?? []), quantityOf(item), money(item.price), money(item.line_total)]
+function itemCells(item: OrderLineItem, currency: string): ExportCell[] {
+  return [
+    text(item.sku),
+    text(item.order_item_name),
+    text(variantOf(item.properties ?? [])),
+    { kind: 'count', value: quantityOf(item) },
+    { kind: 'money', cents: toCents(item.price), currency },
+    { kind: 'money', cents: toCents(item.line_total), currency },
+  ]
 }
 
 /** The export's rows (without the header): per order, or per line item (an order without items still gets its row). */
-export function exportRows(orders: Iterable<Order>, shape: ExportShape): (string | number)[][] {
-  const rows: (string | number)[][] = []
+export function exportTable(orders: Iterable<Order>, shape: ExportShape): ExportCell[][] {
+  const rows: ExportCell[][] = []
   for (const o of orders) {
     const cells = orderCells(o)
     if (shape === 'orders') rows.push(cells)
-    else if ((o.line_items ?? []).length === 0) rows.push([...cells, ...EXPORT_ITEM_COLUMNS.map(() => '')])
-    else for (const item of o.line_items) rows.push([...cells, ...itemCells(item)])
+    else if ((o.line_items ?? []).length === 0) rows.push([...cells, ...EXPORT_ITEM_COLUMNS.map(() => EMPTY)])
+    else for (const item of o.line_items) rows.push([...cells, ...itemCells(item, o.order_currency)])
   }
   return rows
 }
 
-/** The CSV file's text: byte order mark, header row, one row per order or per item, CRLF line ends. */
-export function ordersToCsv(orders: Iterable<Order>, shape: ExportShape = 'orders'): string {
-  return BOM + Papa.unparse({ fields: exportColumns(shape), data: exportRows(orders, shape) }, { escapeFormulae: true, newline: '\r\n' })
+/** The digits after the point the currency is written with (2 for USD, 0 for JPY). */
+export function currencyDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+  } catch {
+    return 2
+  }
 }
 
-/** Hands text to the user as a file download (the browser's or Electron's save flow). */
-export function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }))
+function csvValue(cell: ExportCell): string {
+  switch (cell.kind) {
+    case 'text':
+    case 'date':
+      return cell.value
+    case 'money':
+      return fromCents(cell.cents).toFixed(currencyDigits(cell.currency))
+    case 'count':
+      return String(cell.value)
+    case 'empty':
+      return ''
+  }
+}
+
+export interface CsvOptions {
+  /** Start with the UTF-8 byte order mark Excel needs to read the file as UTF-8. */
+  bom: boolean
+}
+
+/** The CSV file's text (RFC 4180): header row, one row per order or per item, CRLF line ends, the data exactly as held. */
+export function ordersToCsv(orders: Iterable<Order>, shape: ExportShape = 'orders', options: CsvOptions = { bom: true }): string {
+  const data = exportTable(orders, shape).map((row) => row.map(csvValue))
+  return (options.bom ? BOM : '') + Papa.unparse({ fields: exportColumns(shape), data }, { newline: '\r\n' })
+}
+
+/** Text cells a spreadsheet opening the CSV could take for a formula (they start with = + - @). */
+export function formulaLikeCells(orders: Iterable<Order>, shape: ExportShape): number {
+  let n = 0
+  for (const row of exportTable(orders, shape)) for (const cell of row) if (cell.kind === 'text' && /^[=+\-@]/.test(cell.value)) n++
+  return n
+}
+
+/** Hands a file to the user as a download (the browser's or Electron's save flow). */
+export function downloadFile(fileName: string, content: Blob): void {
+  const url = URL.createObjectURL(content)
   const a = document.createElement('a')
   a.href = url
   a.download = fileName

@@ -3,6 +3,7 @@
 // orders are classified without reading them; an order found by its number; an order re-read
 // from the cache and, where online, from the store as it opens; and the cached orders that
 // already carry a tracking number.
+import type { Order } from '@common/store-api/resources'
 import { refreshOrder, type StoreDatabase } from '@/data'
 import { orderIndexFor, type OrderIndex } from './order-index'
 import { buildQueue, type QueueBuild, type QueueRules, type ScannerSource } from './scanner-queue'
@@ -63,6 +64,22 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   })
 }
 
+/**
+ * The store's copy of an order, read afresh (and kept in the cache unless an unsent write holds
+ * the row) when `online()` allows. `checked` is false when the store could not be asked in time:
+ * the caller then goes by the cache and says so.
+ */
+export async function readStoreCopy(db: StoreDatabase, id: number, online: () => boolean): Promise<{ order: Order | null; checked: boolean }> {
+  if (!online()) return { order: null, checked: false }
+  try {
+    return { order: await withTimeout(refreshOrder(db, id), STORE_CHECK_TIMEOUT_MS), checked: true }
+  } catch (error) {
+    // The store saying it has no such order is an answer too; any other failure (offline, slow,
+    // refused) leaves the cache to decide.
+    return { order: null, checked: (error as { code?: unknown } | null)?.code === 'not_found' }
+  }
+}
+
 /** The session's reads, from this store's cache and (when `online()` allows) the store itself. */
 export function scannerReads(db: StoreDatabase, online: () => boolean): Pick<ScannerDeps, 'findByNumber' | 'recheck' | 'ordersUsingTracking'> {
   return {
@@ -72,32 +89,22 @@ export function scannerReads(db: StoreDatabase, online: () => boolean): Pick<Sca
     },
 
     async recheck(id): Promise<Recheck> {
-      let fromStore: Recheck['fromStore'] = null
-      let storeChecked = false
-      if (online()) {
-        try {
-          fromStore = scannerOrder(await withTimeout(refreshOrder(db, id), STORE_CHECK_TIMEOUT_MS))
-          storeChecked = true
-        } catch (error) {
-          // The store saying it has no such order is an answer too; any other failure (offline,
-          // slow, refused) leaves the cache to decide, and the screen says the store was not asked.
-          if ((error as { code?: unknown } | null)?.code === 'not_found') storeChecked = true
-        }
-      }
+      const fresh = await readStoreCopy(db, id, online)
       const cached = await db.orders.get(id)
-      return { order: cached ? scannerOrder(cached) : null, fromStore, storeChecked }
+      return { order: cached ? scannerOrder(cached) : null, fromStore: fresh.order ? scannerOrder(fresh.order) : null, storeChecked: fresh.checked }
     },
 
-    async ordersUsingTracking(raw, exceptId) {
-      const trackno = normalizeTrackingNumber(raw).toLowerCase()
-      if (!trackno) return []
-      // The index's search covers tracking numbers: a substring match first, then the exact number.
-      const index = await readyOrderIndex(db)
-      const candidates = index.query({ search: trackno, sort: '-date' }).filter((id) => id !== exceptId)
-      const rows = await db.orders.bulkGet(candidates.slice(0, 500))
-      return rows
-        .filter((o) => o && normalizeTrackingNumber(o.trackno ?? '').toLowerCase() === trackno)
-        .map((o) => ({ ID: o!.ID, number: o!.number }))
-    },
+    ordersUsingTracking: (raw, exceptId) => ordersUsingTracking(db, raw, exceptId),
   }
+}
+
+/** Cached orders other than `exceptId` whose tracking number is this one (compared without case or spaces). */
+export async function ordersUsingTracking(db: StoreDatabase, raw: string, exceptId: number): Promise<{ ID: number; number: string }[]> {
+  const trackno = normalizeTrackingNumber(raw).toLowerCase()
+  if (!trackno) return []
+  // The index's search covers tracking numbers: a substring match first, then the exact number.
+  const index = await readyOrderIndex(db)
+  const candidates = index.query({ search: trackno, sort: '-date' }).filter((id) => id !== exceptId)
+  const rows = await db.orders.bulkGet(candidates.slice(0, 500))
+  return rows.filter((o) => o && normalizeTrackingNumber(o.trackno ?? '').toLowerCase() === trackno).map((o) => ({ ID: o!.ID, number: o!.number }))
 }

@@ -6,7 +6,7 @@ import type { OverrideEntry } from './scanner-settings'
 const PAID = { financial_status: 'paid', fulfillment_status: 'unfulfilled', post_status: 'wc-processing' }
 
 function order(ID: number, items: ScannerOrder['items'] = [{ name: `Mug ${ID}`, variant: '', sku: `SKU-${ID}`, qty: 1 }], state = PAID): ScannerOrder {
-  return { ID, number: String(1000 + ID), customer: `C${ID}`, items, state }
+  return { ID, number: String(1000 + ID), customer: `C${ID}`, items, state, trackno: '' }
 }
 
 /** A fake cache and store: `cache` and `store` hold each order's copy; `offline` stops store reads. */
@@ -177,11 +177,23 @@ describe('scanner: tracking', () => {
     const session = new ScannerSession([1], desk.deps, options({ itemCheck: false }))
     await session.open('1001')
     const first = await session.submit('ZZ-NOT-A-NUMBER', '', true)
-    expect(first).toEqual({ ok: false, message: 'No carrier uses the format of ZZ-NOT-A-NUMBER. Use it anyway?', confirm: [{ kind: 'unknown-format', message: 'No carrier uses the format of ZZ-NOT-A-NUMBER. Use it anyway?' }] })
+    const message = 'No carrier uses this format: ZZ-NOT-A-NUMBER. Compare it with the label.'
+    expect(first).toEqual({ ok: false, message, confirm: [{ kind: 'unknown-format', message }] })
     expect(desk.queued.size).toBe(0)
     const second = await session.submit('ZZ-NOT-A-NUMBER', '', true, ['unknown-format'])
     expect(second.ok).toBe(true)
     expect([...desk.queued.values()]).toEqual([{ orderId: 1, body: { trackno: 'ZZ-NOT-A-NUMBER', sendemail: true } }])
+  })
+
+  it('says the check digit is wrong, in other words than for a format no carrier uses', async () => {
+    const desk = fakeDesk([order(1)])
+    const session = new ScannerSession([1], desk.deps, options({ itemCheck: false }))
+    await session.open('1001')
+    const wrong = s10(12345678).replace(/(\d)US$/, (_, d: string) => `${(Number(d) + 1) % 10}US`)
+    const result = await session.submit(wrong, '', false)
+    expect(!result.ok && result.confirm?.map((w) => w.kind)).toEqual(['check-digit'])
+    expect(!result.ok && result.message).toMatch(/^The check digit is wrong: .* has the format of a S10 International Standard number/)
+    expect((await session.submit(wrong, '', false, ['check-digit'])).ok).toBe(true)
   })
 
   it('a number in a carrier format goes through without a question', async () => {
@@ -201,8 +213,8 @@ describe('scanner: tracking', () => {
     expect(!result.ok && result.confirm?.map((w) => w.kind)).toEqual(['duplicate'])
     expect(!result.ok && result.message).toBe(`${s10(42).toLowerCase()} is already the tracking number of order #1007. Use it for #1001 too?`)
     // Confirming one warning does not confirm the other kind.
-    expect((await session.submit('ZZ-NOT-A-NUMBER', '', false, ['duplicate'])).ok).toBe(false)
-    expect((await session.submit(s10(42), '', false, ['duplicate'])).ok).toBe(true)
+    expect((await session.submit('ZZ-NOT-A-NUMBER', '', false, ['duplicate:1007'])).ok).toBe(false)
+    expect((await session.submit(s10(42), '', false, ['duplicate:1007'])).ok).toBe(true)
   })
 
   it('also catches a number given to another order earlier in the same session', async () => {
@@ -234,6 +246,33 @@ describe('scanner: tracking', () => {
   })
 })
 
+describe('scanner: the order read again before its tracking is queued', () => {
+  it('stops an order another desk fulfilled since it was opened, names their number, and queues nothing', async () => {
+    const desk = fakeDesk([order(1), order(2)])
+    const session = new ScannerSession([1, 2], desk.deps, options())
+    await session.open('1001')
+    session.scanItem('SKU-1')
+    desk.store.set(1, { ...order(1), state: { ...PAID, fulfillment_status: 'fulfilled' }, trackno: 'RR000000001US' })
+    const result = await session.submit(s10(5), 'USPS', true)
+    expect(result).toEqual({ ok: false, stopped: true, message: '#1001 was fulfilled elsewhere since you opened it: RR000000001US. Nothing was queued.' })
+    expect(desk.queued.size).toBe(0)
+    expect(session.current).toBeNull()
+    expect(session.remaining).toBe(1)
+    expect(session.stopped).toEqual([result.ok ? '' : result.message])
+  })
+
+  it('stops an order cancelled since it was opened; offline, the cache decides', async () => {
+    const desk = fakeDesk([order(1), order(2)])
+    const session = new ScannerSession([1, 2], desk.deps, options({ itemCheck: false }))
+    await session.open('1001')
+    desk.cache.set(1, { ...order(1), state: { ...PAID, post_status: 'wc-cancelled' } })
+    desk.state.offline = true
+    expect(await session.submit(s10(5), '', false)).toMatchObject({ ok: false, stopped: true, message: '#1001 was cancelled since you opened it. Nothing was queued.' })
+    await session.open('1002')
+    expect((await session.submit(s10(6), '', false)).ok).toBe(true)
+  })
+})
+
 describe('scanner: undo', () => {
   it('withdraws the last unsent write and opens that order again, as it was ticked', async () => {
     const desk = fakeDesk([order(1), order(2)])
@@ -245,6 +284,7 @@ describe('scanner: undo', () => {
     session.scanItem('SKU-2')
     await session.submit(s10(2), 'USPS', true)
     expect(await session.undo()).toMatchObject({ ok: true, order: { ID: 2 } })
+    expect(session.undone.map((u) => u.order.ID)).toEqual([2])
     expect(session.current?.order.ID).toBe(2)
     expect(session.trackingAllowed).toBe(true)
     expect([...desk.queued.values()].map((q) => q.orderId)).toEqual([1])

@@ -2,13 +2,17 @@
 // (scanner-queue.ts), one order open at a time (by its packing slip's number, or the next in
 // line), re-checked as it opens so an order fulfilled or cancelled elsewhere since the queue
 // was built is skipped; its items ticked by scanning their SKUs (or an override, recorded);
-// one tracking number per order, with confirmation for a number no carrier's format matches
-// or one another order already has; and undo of the last one while its write is unsent.
+// one tracking number per order, with the tracking policy's confirmations (tracking-policy.ts: a
+// wrong check digit, a format no carrier uses, a number another order already has); the order
+// read again (cache and store) just before its tracking is queued, so an order another desk
+// fulfilled meanwhile is stopped and named, never tracked twice; and undo of the last one while
+// its write is unsent. What became of each write is the store's (scanner-summary.ts).
 // The cache, the store and the outbox come in through injected functions (fakes in tests),
 // so the rules here are tested on their own.
 import type { Order } from '@common/store-api/resources'
 import { blockerMessage, changedSinceMessage, parseOrderScan, shipBlocker, type QueueRules, type ShipState } from './scanner-queue'
-import { normalizeTrackingNumber, suggestCarrier, trackBody, trackingNumberError } from './tracking'
+import { normalizeTrackingNumber, trackBody, trackingNumberError } from './tracking'
+import { duplicateFinding, numberFindings, unconfirmed, type TrackingFinding } from './tracking-policy'
 import type { OverrideEntry } from './scanner-settings'
 
 /** One line to pack. */
@@ -26,6 +30,8 @@ export interface ScannerOrder {
   customer: string
   items: PackItem[]
   state: ShipState
+  /** Its tracking number, where it has one. */
+  trackno: string
 }
 
 /** The scanner's view of a cached or fetched order. */
@@ -46,6 +52,7 @@ export function scannerOrder(order: Order): ScannerOrder {
     customer,
     items,
     state: { financial_status: order.financial_status, fulfillment_status: order.fulfillment_status, post_status: order.post_status },
+    trackno: order.trackno ?? '',
   }
 }
 
@@ -111,12 +118,12 @@ export interface ScannedEntry {
   overridden: boolean
 }
 
-export type TrackingWarning = { kind: 'unknown-format'; message: string } | { kind: 'duplicate'; message: string; orders: string[] }
-export type WarningKind = TrackingWarning['kind']
+/** What the scanner asks the packer to confirm: the policy's findings on the number. */
+export type TrackingWarning = TrackingFinding
 
 export type OpenResult = { ok: true; open: OpenOrder; skipped: string[] } | { ok: false; message: string; skipped: string[] }
 export type ItemResult = { ok: true; message: string; complete: boolean } | { ok: false; message: string; wrongSku: boolean }
-export type SubmitResult = { ok: true; entry: ScannedEntry } | { ok: false; message: string; confirm?: TrackingWarning[] }
+export type SubmitResult = { ok: true; entry: ScannedEntry } | { ok: false; message: string; confirm?: TrackingWarning[]; stopped?: boolean }
 export type UndoResult = { ok: true; order: ScannerOrder } | { ok: false; message: string }
 
 const sameSku = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
@@ -126,8 +133,12 @@ export class ScannerSession {
   private readonly queue: number[]
   current: OpenOrder | null = null
   readonly done: ScannedEntry[] = []
+  /** Tracking taken back with Undo, in order. */
+  readonly undone: ScannedEntry[] = []
   /** Orders taken out of the queue because they changed since it was built, with why. */
   readonly skipped: string[] = []
+  /** Orders stopped as their tracking was saved: changed on the store since they were opened. */
+  readonly stopped: string[] = []
   /** This session's "Ship without checking items", in order. */
   readonly overrides: OverrideEntry[] = []
 
@@ -262,37 +273,43 @@ export class ScannerSession {
     return entry
   }
 
-  /** What needs an explicit confirmation before this number goes out: its format, or another order using it. */
+  /** What needs an explicit confirmation before this number goes out (tracking-policy.ts): its format, or another order using it. */
   async trackingWarnings(raw: string): Promise<TrackingWarning[]> {
     const open = this.current
     const trackno = normalizeTrackingNumber(raw)
-    const warnings: TrackingWarning[] = []
-    if (!suggestCarrier(trackno)) warnings.push({ kind: 'unknown-format', message: `No carrier uses the format of ${trackno}. Use it anyway?` })
+    const own = numberFindings(trackno)
+    if (own.some((f) => f.kind === 'invalid')) return own
     const others = new Map<number, string>()
     for (const d of this.done) if (sameSku(d.trackno, trackno) && d.order.ID !== open?.order.ID) others.set(d.order.ID, d.order.number)
     for (const o of await this.deps.ordersUsingTracking(trackno, open?.order.ID ?? -1)) others.set(o.ID, o.number)
-    if (others.size > 0) {
-      const numbers = [...others.values()]
-      const list = numbers.map((n) => `#${n}`).join(', ')
-      warnings.push({ kind: 'duplicate', orders: numbers, message: `${trackno} is already the tracking number of order ${list}. Use it for #${open?.order.number ?? ''} too?` })
-    }
-    return warnings
+    const duplicates = duplicateFinding(trackno, { number: open?.order.number ?? '' }, [...others.values()].map((number) => ({ number })))
+    return [...own, ...duplicates]
   }
 
   /**
-   * Queues the tracking of the open order. A warning not in `confirmed` stops it and is
-   * returned for the operator to confirm; the same call with those kinds confirmed goes through.
+   * Queues the tracking of the open order. A warning not in `confirmed` (tracking-policy.ts
+   * findingKey) stops it and is returned for the operator to confirm; the same call with those
+   * confirmed goes through. Just before queueing, the order is read again (the cache, and the
+   * store where online): one that changed meanwhile (fulfilled elsewhere, cancelled) is stopped,
+   * named with what changed, and leaves the queue; nothing is queued for it.
    */
-  async submit(raw: string, carrier: string, sendEmail: boolean, confirmed: readonly WarningKind[] = []): Promise<SubmitResult> {
+  async submit(raw: string, carrier: string, sendEmail: boolean, confirmed: readonly string[] = []): Promise<SubmitResult> {
     const open = this.current
     if (!open) return { ok: false, message: 'Open an order first: scan its packing slip.' }
     if (!this.trackingAllowed) return { ok: false, message: `Tick every item of #${open.order.number} first (or ship without checking items).` }
     const problem = trackingNumberError(raw)
     if (problem) return { ok: false, message: problem }
-    const pending = (await this.trackingWarnings(raw)).filter((w) => !confirmed.includes(w.kind))
+    const pending = unconfirmed(await this.trackingWarnings(raw), confirmed)
     if (pending.length > 0) return { ok: false, message: pending.map((w) => w.message).join(' '), confirm: pending }
-    // The open order may have changed while the number was checked (undo, another scan).
+    const stopped = await this.changedSinceOpened(open)
     if (this.current !== open) return { ok: false, message: 'The open order changed; scan the tracking number again.' }
+    if (stopped) {
+      const queued = this.queue.indexOf(open.order.ID)
+      if (queued !== -1) this.queue.splice(queued, 1)
+      this.current = null
+      this.stopped.push(stopped)
+      return { ok: false, message: stopped, stopped: true }
+    }
     const body = trackBody({ trackno: raw, carrier, sendEmail })
     const handle = await this.deps.track(open.order.ID, body, `#${open.order.number}`)
     const entry: ScannedEntry = { order: open.order, trackno: body.trackno, carrier: body.logistics_company ?? '', handle, packed: [...open.packed], overridden: open.overridden }
@@ -301,6 +318,19 @@ export class ScannerSession {
     if (queued !== -1) this.queue.splice(queued, 1)
     this.current = null
     return { ok: true, entry }
+  }
+
+  /** Why the open order may not be tracked any more (read again now), or null when it still ships. */
+  private async changedSinceOpened(open: OpenOrder): Promise<string | null> {
+    const { order, fromStore, storeChecked } = await this.deps.recheck(open.order.ID)
+    const rules = this.options().rules
+    const n = open.order.number
+    if (storeChecked && !fromStore) return `#${n} is gone from the store since you opened it. Nothing was queued.`
+    const now = [fromStore, order].find((o) => o && shipBlocker(o.state, rules))
+    if (!now) return null
+    const blocker = shipBlocker(now.state, rules)!
+    if (blocker === 'fulfilled') return `#${n} was fulfilled elsewhere since you opened it: ${now.trackno || 'no tracking number'}. Nothing was queued.`
+    return `${changedSinceMessage(n, blocker).replace(/^Skipped (#\S+): it was (.*) since the queue was built\.$/, '$1 was $2 since you opened it.')} Nothing was queued.`
   }
 
   /** Undoes the last submission: its order opens again (items as they were ticked) if its write was not sent yet. */
@@ -312,6 +342,7 @@ export class ScannerSession {
       return { ok: false, message: `Tracking for #${last.order.number} was already sent to the store; it cannot be undone here.` }
     }
     this.done.pop()
+    this.undone.push(last)
     this.queue.unshift(last.order.ID)
     this.current = { order: last.order, packed: [...last.packed], overridden: last.overridden, storeChecked: false }
     return { ok: true, order: last.order }

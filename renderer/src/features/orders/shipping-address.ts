@@ -91,8 +91,21 @@ export function formFromAddress(address: Partial<OrderShippingAddress>): Shippin
   return form
 }
 
-/** Checks every field; an empty object means the form can be sent. */
-export function validateShippingForm(form: ShippingForm): ShippingErrors {
+/**
+ * Checks the form; an empty object means it can be sent. Every required field must be there;
+ * with `before`, a field's format is checked only where the operator changed it (a field left
+ * alone is the store's, and is sent as the store holds it).
+ */
+export function validateShippingForm(form: ShippingForm, before?: ShippingForm): ShippingErrors {
+  const errors = checkShippingFields(form)
+  if (!before) return errors
+  const kept = Object.fromEntries(Object.entries(errors).filter(([f, message]) => form[f as ShippingField].trim() !== before[f as ShippingField].trim() || message?.endsWith('is required.')))
+  // A state left alone is checked again when the country changed under it.
+  if (errors.state && form.country.trim() !== before.country.trim()) kept.state = errors.state
+  return kept as ShippingErrors
+}
+
+function checkShippingFields(form: ShippingForm): ShippingErrors {
   const errors: ShippingErrors = {}
   const value = (f: ShippingField) => form[f].trim()
   for (const f of REQUIRED_SHIPPING_FIELDS) if (!value(f)) errors[f] = `${SHIPPING_LABELS[f]} is required.`
@@ -139,6 +152,22 @@ export function shippingBody(form: ShippingForm): { shipping: { country: string;
       ...(t('address_2') ? { address_2: t('address_2') } : {}),
     },
   }
+}
+
+/**
+ * What an address edit sends: the fields the operator changed (checked, trimmed, the phone in
+ * E.164), every other field exactly as the store has it, and the list of changed fields, which
+ * the write watches and writes (data/writes/orders.ts).
+ */
+export function shippingChange(before: ShippingForm, form: ShippingForm): { shipping: ReturnType<typeof shippingBody>['shipping']; changed: ShippingField[] } {
+  const changed = compareAddresses(before, form).filter((c) => c.changed).map((c) => c.field)
+  const normalized = shippingBody(form).shipping as Record<string, string | undefined>
+  const shipping: Record<string, string> = {}
+  for (const f of SHIPPING_FIELDS) {
+    const value = changed.includes(f) ? (normalized[f] ?? '') : before[f]
+    if (f !== 'address_2' || value !== '') shipping[f] = value
+  }
+  return { shipping: shipping as ReturnType<typeof shippingBody>['shipping'], changed }
 }
 
 export interface AddressChange {

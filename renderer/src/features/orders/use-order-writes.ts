@@ -8,8 +8,9 @@ export function queueTracking(db: StoreDatabase, orderId: number, body: TrackBod
   return trackOrder(db, orderId, body, subject ? { name: subject } : undefined)
 }
 
-export function queueShipping(db: StoreDatabase, orderId: number, shipping: ShippingBody['shipping'], subject?: string): Promise<number> {
-  return updateOrderShipping(db, orderId, shipping, subject ? { name: subject } : undefined)
+/** Queues an address: `changed` names the fields the operator changed, the only ones written. */
+export function queueShipping(db: StoreDatabase, orderId: number, shipping: ShippingBody['shipping'], changed: (keyof ShippingBody['shipping'])[], subject?: string): Promise<number> {
+  return updateOrderShipping(db, orderId, shipping, { changed, ...(subject ? { name: subject } : {}) })
 }
 
 /**

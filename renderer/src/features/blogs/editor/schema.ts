@@ -8,13 +8,13 @@ import Image from '@tiptap/extension-image'
 import TextAlign from '@tiptap/extension-text-align'
 import { Table, TableRow, TableCell, TableHeader, TableView } from '@tiptap/extension-table'
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model'
-import type { ViewMutationRecord } from '@tiptap/pm/view'
+import type { EditorView, ViewMutationRecord } from '@tiptap/pm/view'
 import Bold from '@tiptap/extension-bold'
 import Italic from '@tiptap/extension-italic'
 import Strike from '@tiptap/extension-strike'
 import Underline from '@tiptap/extension-underline'
 import {
-  GlobalAttributes, PreservedBlock, Container, Figure, Figcaption, BlockImage, IframeEmbed, InlineElement,
+  GlobalAttributes, PreservedBlock, Container, Figure, Figcaption, BlockImage, IframeEmbed, InlineElement, shownAttributes,
 } from './extensions/preserve'
 import { BlockComment, InlineComment } from './extensions/comments'
 import { InlineWidget, ScriptEmbed, VerbatimCode } from './extensions/verbatim'
@@ -47,12 +47,15 @@ function captionElement(html: unknown): Element | null {
   return template.content.querySelector('caption')
 }
 
-/** The editor's table with its caption shown above it (edited in the HTML source view). */
+/**
+ * The editor's table with its caption shown above it (edited in the HTML source view), without
+ * the store's class and style (TableView would put them on the table in the app's document).
+ */
 class CaptionedTableView extends TableView {
   private caption: Element | null = null
 
-  constructor(node: ProseMirrorNode, cellMinWidth: number, ...rest: ConstructorParameters<typeof TableView> extends [unknown, unknown, ...infer R] ? R : never) {
-    super(node, cellMinWidth, ...rest)
+  constructor(node: ProseMirrorNode, cellMinWidth: number, view?: EditorView, attributes: Record<string, unknown> = {}) {
+    super(node, cellMinWidth, view, shownAttributes(attributes))
     this.showCaption(node)
   }
 

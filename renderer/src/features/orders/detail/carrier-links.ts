@@ -23,32 +23,36 @@ const PAGES: Record<string, (n: string) => string> = {
   'Deutsche Post': (n) => `https://www.deutschepost.de/en/s/shipment-tracking.html?piececode=${n}`,
 }
 
-/** Names people type for the same carriers, folded (lower case, letters and digits only). */
-const ALIASES: Record<string, string> = {
-  usps: 'USPS',
-  unitedstatespostalservice: 'USPS',
-  ups: 'UPS',
-  unitedparcelservice: 'UPS',
-  fedex: 'FedEx',
-  federalexpress: 'FedEx',
-  dhl: 'DHL',
-  dhlexpress: 'DHL',
-  amazon: 'Amazon Logistics',
-  amazonlogistics: 'Amazon Logistics',
-  amazonshipping: 'Amazon Logistics',
-  ontrac: 'OnTrac',
-  royalmail: 'Royal Mail',
-  canadapost: 'Canada Post',
-  australiapost: 'Australia Post',
-  auspost: 'Australia Post',
-  deutschepost: 'Deutsche Post',
-}
+/**
+ * Names people type for the same carriers, folded (lower case, letters and digits only). A Map:
+ * the carrier name comes from the store, and on a plain object a name such as "Constructor"
+ * would find Object.prototype's members instead of nothing.
+ */
+const ALIASES = new Map<string, string>([
+  ['usps', 'USPS'],
+  ['unitedstatespostalservice', 'USPS'],
+  ['ups', 'UPS'],
+  ['unitedparcelservice', 'UPS'],
+  ['fedex', 'FedEx'],
+  ['federalexpress', 'FedEx'],
+  ['dhl', 'DHL'],
+  ['dhlexpress', 'DHL'],
+  ['amazon', 'Amazon Logistics'],
+  ['amazonlogistics', 'Amazon Logistics'],
+  ['amazonshipping', 'Amazon Logistics'],
+  ['ontrac', 'OnTrac'],
+  ['royalmail', 'Royal Mail'],
+  ['canadapost', 'Canada Post'],
+  ['australiapost', 'Australia Post'],
+  ['auspost', 'Australia Post'],
+  ['deutschepost', 'Deutsche Post'],
+])
 
 const fold = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '')
 
 /** The app's name for a carrier the order names, or null when it is not one with a known page. */
 export function knownCarrier(name: string | null | undefined): string | null {
-  return name ? (ALIASES[fold(name)] ?? null) : null
+  return name ? (ALIASES.get(fold(name)) ?? null) : null
 }
 
 export function trackingLink(trackno: string | null | undefined, carrierName: string | null | undefined): TrackingLink | null {

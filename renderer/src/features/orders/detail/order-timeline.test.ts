@@ -41,7 +41,7 @@ describe('an order’s timeline', () => {
 
   it('a cancelled order says when, as far as the store tells, and refusals are marked', () => {
     const order = makeOrder(1, 0, { post_status: 'wc-cancelled', post_modified: '2026-03-03 10:00:00', post_modified_gmt: '2026-03-03 15:00:00' })
-    const timeline = orderTimeline(order, [{ id: 1, outboxId: 2, kind: 'orders.track', label: 'Tracking X for #1001', lanes: ['orders:1'], event: 'failed', at: at('2026-03-04 00:00:00'), message: 'The order is cancelled.' }])
+    const timeline = orderTimeline(order, [{ id: 1, outboxId: 2, kind: 'orders.track', label: 'Tracking X for order #1001', lanes: ['orders:1'], event: 'failed', at: at('2026-03-04 00:00:00'), message: 'The order is cancelled.' }])
     expect(timeline[0]).toMatchObject({ title: 'Tracking X: refused by the store', detail: 'The order is cancelled.', problem: true, source: 'app' })
     expect(timeline[1]).toMatchObject({ title: 'Cancelled', source: 'store' })
     expect(timeline.some((e) => e.title === 'Last changed on the store')).toBe(false)

@@ -78,7 +78,7 @@ function appWhen(at: number, offset: number | null): string {
 /** What the change was, without the order it is on (the page is that order's). */
 function changeName(e: WriteEvent): string {
   if (e.kind === 'orders.updateShipping') return 'Shipping address change'
-  return e.label.replace(/ (for|of) (order|#\S+)$/, '')
+  return e.label.replace(/ (?:for|of) (?:order(?: #\S+)?|#\S+)$/, '')
 }
 
 function appEvents(events: readonly WriteEvent[], offset: number | null): TimelineEntry[] {

@@ -1,6 +1,7 @@
 // What one packing slip says about an order: the ship-to address as lines, the date in the
 // store's own time (ui/store-time.ts: the store's wall clock, never re-zoned), the items with SKU,
-// variant and quantity (prices only when the user turned them on), and the customer's note.
+// variant and quantity (prices only when the user turned them on), the customer's note and the
+// gift message (an order meta field or attribute, order-extras.ts).
 import type { Order } from '@common/store-api/resources'
 import { formatMoney, formatStoreDay } from '@/ui/store-time'
 import { quantityOf, variantOf } from './pick-list'
@@ -22,6 +23,7 @@ export interface PackingSlip {
   shipTo: string[]
   items: SlipItem[]
   note: string
+  giftMessage: string
   orderTotal: string
 }
 
@@ -38,7 +40,7 @@ export function shipToLines(address: Partial<Order['shipping_address']>): string
   ].filter(Boolean)
 }
 
-export function packingSlip(order: Order): PackingSlip {
+export function packingSlip(order: Order, giftMessage = ''): PackingSlip {
   const money = (n: number | string) => formatMoney(n, order.order_currency)
   return {
     orderId: order.ID,
@@ -54,6 +56,7 @@ export function packingSlip(order: Order): PackingSlip {
       total: money(item.line_total),
     })),
     note: (order.note ?? '').trim(),
+    giftMessage: giftMessage.trim(),
     orderTotal: money(order.order_total),
   }
 }

@@ -10,7 +10,7 @@ function item(name: string, sku: string, qty: number, properties: unknown[] = []
     product_id: 1, variation_id: 0, public_url: '', line_subtotal: '', regular_price: '10', sku, properties,
   }
 }
-const order = (number: string, ...line_items: OrderLineItem[]) => ({ number, line_items })
+const order = (number: string, ...line_items: OrderLineItem[]) => ({ ID: Number(number), number, line_items })
 const red = [{ name: 'Colour', value: 'Red' }]
 const blue = [{ name: 'Colour', value: 'Blue' }]
 
@@ -37,6 +37,19 @@ describe('buildPickList', () => {
       { sku: 'Z-1', product: 'Zed', variant: '', quantity: 1, orders: ['1'], bin: null },
       { sku: null, product: 'Tee', variant: 'Colour: Blue', quantity: 2, orders: ['1'], bin: null },
       { sku: null, product: 'Tee', variant: 'Colour: Red', quantity: 5, orders: ['1', '2'], bin: null },
+    ])
+  })
+
+  it('takes the bin set on an order for its items, over the bin table, and keeps other orders’ items apart', () => {
+    const rows = buildPickList(
+      [order('1001', item('Mug', 'MUG-1', 2)), order('1002', item('Mug', 'MUG-1', 1), item('Tee', 'TEE-R', 1))],
+      new Map([['MUG-1', 'C-9']]),
+      (o) => (o.ID === 1002 ? 'A-12' : null),
+    )
+    expect(rows).toEqual([
+      { sku: 'MUG-1', product: 'Mug', variant: '', quantity: 1, orders: ['1002'], bin: 'A-12' },
+      { sku: 'TEE-R', product: 'Tee', variant: '', quantity: 1, orders: ['1002'], bin: 'A-12' },
+      { sku: 'MUG-1', product: 'Mug', variant: '', quantity: 2, orders: ['1001'], bin: 'C-9' },
     ])
   })
 

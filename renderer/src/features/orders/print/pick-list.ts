@@ -1,6 +1,7 @@
-// The pick list: every item the selected orders need, one row per SKU (summed over the orders,
-// with the order numbers that need it), in the order a picker walks the warehouse: rows whose
-// SKU has a bin first, by bin, then the rest by SKU. Items without a SKU cannot be told apart
+// The pick list: every item the selected orders need, one row per SKU and bin (summed over the
+// orders, with the order numbers that need it), in the order a picker walks the warehouse: rows
+// with a bin first, by bin, then the rest by SKU. An item's bin is the one set on its order (a
+// warehouse bin meta field or attribute, order-extras.ts), else its SKU's in the bin table. Items without a SKU cannot be told apart
 // by code, so they are grouped by product + variant and come last, marked "No SKU".
 import type { Order, OrderLineItem } from '@common/store-api/resources'
 
@@ -40,17 +41,26 @@ export function comparePickRows(a: PickRow, b: PickRow): number {
   return (a.bin !== null && b.bin !== null ? collator.compare(a.bin, b.bin) : 0) || collator.compare(a.sku, b.sku)
 }
 
-/** Aggregates the orders' line items by SKU; `bins` maps SKU to bin location (the user's table). */
-export function buildPickList(orders: readonly Pick<Order, 'number' | 'line_items'>[], bins: ReadonlyMap<string, string>): PickRow[] {
+/**
+ * Aggregates the orders' line items by SKU and bin; `bins` maps SKU to bin location (the user's
+ * table), `orderBin` gives the bin set on an order, which wins for that order's items.
+ */
+export function buildPickList(
+  orders: readonly Pick<Order, 'ID' | 'number' | 'line_items'>[],
+  bins: ReadonlyMap<string, string>,
+  orderBin: (order: Pick<Order, 'ID'>) => string | null = () => null,
+): PickRow[] {
   const rows = new Map<string, PickRow>()
   for (const order of orders) {
+    const own = orderBin(order)
     for (const item of order.line_items) {
       const sku = item.sku.trim() || null
       const variant = variantOf(item.properties)
-      const key = sku !== null ? `sku\u0000${sku}` : `none\u0000${item.order_item_name}\u0000${variant}`
+      const bin = own ?? (sku !== null ? (bins.get(sku) ?? null) : null)
+      const key = sku !== null ? `sku\u0000${sku}\u0000${bin ?? ''}` : `none\u0000${item.order_item_name}\u0000${variant}\u0000${bin ?? ''}`
       let row = rows.get(key)
       if (!row) {
-        row = { sku, product: item.order_item_name, variant, quantity: 0, orders: [], bin: sku !== null ? (bins.get(sku) ?? null) : null }
+        row = { sku, product: item.order_item_name, variant, quantity: 0, orders: [], bin }
         rows.set(key, row)
       }
       row.quantity += quantityOf(item)

@@ -4,8 +4,17 @@
 // inline elements keep their tags; block elements the editor cannot edit (dl, details, video...)
 // are kept verbatim as non-editable "preserved HTML" blocks. Markers named `data-sd-*` are
 // internal: serialize.ts turns them back into the original structure and strips them.
+// What is kept is written back, but not all of it is shown as such: the editor's DOM is the app's
+// own document, where a post's `style` or `class` (the app's own classes include fixed,
+// full-window layers) could restyle or cover the window. So the editor shows the store's nodes
+// and marks without them (inertNodeViews), and preserved blocks keep their look apart from the
+// app (isolated-html.ts); the HTML saved is unchanged.
 import { Extension, Mark, Node } from '@tiptap/core'
-import { sanitizeForKeeping, sanitizeForDisplay } from '@/lib/sanitize'
+import { DOMSerializer, type DOMOutputSpec, type Mark as ProseMirrorMark, type Node as ProseMirrorNode, type Schema } from '@tiptap/pm/model'
+import { Plugin } from '@tiptap/pm/state'
+import type { MarkViewConstructor, NodeViewConstructor } from '@tiptap/pm/view'
+import { sanitizeForKeeping } from '@/lib/sanitize'
+import { isolatedHtml } from '../isolated-html'
 
 /** Attribute names that start with this prefix are Storedesk markers, never saved. */
 export const MARKER_PREFIX = 'data-sd-'
@@ -78,6 +87,70 @@ function styleWithout(style: string, property: string): string {
  */
 export function withVerbatimStyle(attributes: Record<string, string>): Record<string, string> {
   return attributes.style === undefined ? attributes : { ...attributes, [`${MARKER_PREFIX}style`]: attributes.style }
+}
+
+/** Declarations the editor's own extensions write into `style` (TextAlign): the app's, not the store's. */
+const OWNED_STYLE_PROPERTIES = new Set(['text-align'])
+
+/** True when a node or mark carries the store's style or class (global attributes, kept elements, a link's class). */
+function carriesStoreLook(attrs: Record<string, unknown>): boolean {
+  const kept = (attrs.htmlAttributes ?? attrs.attributes) as Record<string, string> | null | undefined
+  return (!!kept && ('style' in kept || 'class' in kept)) || (typeof attrs.class === 'string' && attrs.class !== '')
+}
+
+/** The declarations of a style the editor owns, or '' when none. */
+const ownedStyle = (style: string) =>
+  style
+    .split(';')
+    .map((declaration) => declaration.trim())
+    .filter((declaration) => OWNED_STYLE_PROPERTIES.has(declaration.split(':')[0]?.trim().toLowerCase() ?? ''))
+    .join('; ')
+
+/**
+ * Rendered attributes as the editor shows them: without the store's class, and with only the
+ * style declarations the editor owns. The verbatim copy of the style, under its `data-sd-style`
+ * marker, is inert text. (For node views that take rendered attributes, such as the table's.)
+ */
+export function shownAttributes(attributes: Record<string, unknown>): Record<string, unknown> {
+  const { class: _class, style, ...rest } = attributes
+  const owned = typeof style === 'string' ? ownedStyle(style) : ''
+  return owned ? { ...rest, style: owned } : rest
+}
+
+/** The element as the schema renders it (the HTML that is saved), shown with shownAttributes' rule. */
+function withoutStoreLook(spec: DOMOutputSpec): { dom: HTMLElement; contentDOM?: HTMLElement } {
+  const rendered = DOMSerializer.renderSpec(document, spec)
+  const dom = rendered.dom as HTMLElement
+  const contentDOM = rendered.contentDOM as HTMLElement | undefined
+  if (dom.nodeType === 1) {
+    dom.removeAttribute('class')
+    const owned = ownedStyle(dom.getAttribute('style') ?? '')
+    if (owned) dom.setAttribute('style', owned)
+    else dom.removeAttribute('style')
+  }
+  return contentDOM ? { dom, contentDOM } : { dom }
+}
+
+/**
+ * Views for every node and mark of `schema` that show it without the store's look. A node or mark
+ * without one gets no view: ProseMirror renders it itself when a view returns nothing (its
+ * NodeViewDesc.create and MarkViewDesc.create fall back to toDOM), which the view types do not
+ * say. A type with a node view of its own keeps it: the editor's own views come before plugins'.
+ */
+export function inertNodeViews(schema: Schema): { nodeViews: Record<string, NodeViewConstructor>; markViews: Record<string, MarkViewConstructor> } {
+  const nodeViews: Record<string, NodeViewConstructor> = {}
+  for (const type of Object.values(schema.nodes)) {
+    const toDOM = type.spec.toDOM
+    if (!toDOM || type.isText) continue
+    nodeViews[type.name] = ((node: ProseMirrorNode) => (carriesStoreLook(node.attrs) ? withoutStoreLook(toDOM(node)) : undefined)) as NodeViewConstructor
+  }
+  const markViews: Record<string, MarkViewConstructor> = {}
+  for (const type of Object.values(schema.marks)) {
+    const toDOM = type.spec.toDOM
+    if (!toDOM) continue
+    markViews[type.name] = ((mark: ProseMirrorMark, _view: unknown, inline: boolean) => (carriesStoreLook(mark.attrs) ? withoutStoreLook(toDOM(mark, inline)) : undefined)) as MarkViewConstructor
+  }
+  return { nodeViews, markViews }
 }
 
 /** Every attribute of `element` except those the node owns, event handlers and markers. */
@@ -176,6 +249,10 @@ export const GlobalAttributes = Extension.create({
       },
     ]
   },
+
+  addProseMirrorPlugins() {
+    return [new Plugin({ props: inertNodeViews(this.editor.schema) })]
+  },
 })
 
 /** A block element kept verbatim (sanitised): shown as a labelled, non-editable block. */
@@ -217,10 +294,7 @@ export const PreservedBlock = Node.create({
       const label = document.createElement('div')
       label.className = 'sd-preserved-label'
       label.textContent = `Kept as HTML: <${String(node.attrs.tag)}> (edit it in the HTML source view)`
-      const body = document.createElement('div')
-      body.className = 'sd-preserved-body'
-      body.append(sanitizeForDisplay(String(node.attrs.html)))
-      dom.append(label, body)
+      dom.append(label, isolatedHtml(String(node.attrs.html), 'sd-preserved-body'))
       return { dom }
     }
   },

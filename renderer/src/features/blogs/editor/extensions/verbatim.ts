@@ -2,10 +2,13 @@
 // nodes cannot hold it without changing it: code whose `<pre>` holds more than plain text
 // (syntax highlighting, line breaks as `<br>`, paragraphs), inline widgets (`<meter>`,
 // `<progress>`) and the scripts of known embed providers (Gist, Twitter/X, Instagram, Amazon...).
-// Each is an atom shown as a card, sanitised with DOMPurify for display; scripts never run in
-// the editor, they are only written back where they were.
+// Each is an atom shown as a card, sanitised with DOMPurify for display: code with its
+// highlighting, apart from the app (isolated-html.ts); a widget inside a line as plain markup,
+// without the post's styles; scripts never run in the editor, they are only written back where
+// they were.
 import { Node } from '@tiptap/core'
 import { sanitizeForDisplay, sanitizeForKeeping } from '@/lib/sanitize'
+import { isolatedHtml } from '../isolated-html'
 import { DROPPED_TAG } from './preserve'
 import { keepLeadingNewline } from '../pre-newline'
 
@@ -50,21 +53,23 @@ function elementFromHtml(html: string): Element | null {
   return template.content.firstElementChild
 }
 
+/** A labelled card; a block's body keeps its look in isolation, an inline widget's is plain markup. */
 function card(className: string, label: string, html: string, tag: 'div' | 'span' = 'div'): HTMLElement {
   const dom = document.createElement(tag)
   dom.className = className
   dom.setAttribute('contenteditable', 'false')
   dom.title = label
-  const body = document.createElement(tag)
-  body.className = 'sd-verbatim-body'
-  body.append(sanitizeForDisplay(html))
   if (tag === 'div') {
     const caption = document.createElement('div')
     caption.className = 'sd-preserved-label'
     caption.textContent = label
-    dom.append(caption)
+    dom.append(caption, isolatedHtml(html, 'sd-verbatim-body'))
+  } else {
+    const body = document.createElement(tag)
+    body.className = 'sd-verbatim-body'
+    body.append(sanitizeForDisplay(html))
+    dom.append(body)
   }
-  dom.append(body)
   return dom
 }
 

@@ -1,0 +1,85 @@
+// What scanner mode's session summary says, from what the store holds: each order tracked in
+// the session is "shipped" only once the store accepted its tracking, "waiting" while it is in
+// its undo window or queued, "stopped" when the replayer found the order changed on the store
+// (another desk fulfilled it) or the store refused it, "undone" when the operator took it back;
+// orders skipped from the queue are listed as skipped. An undone or skipped order is never
+// listed as shipped, and "shipped without checking items" is a note on a shipped order only.
+import type { ConflictRecord, OutboxEntry, WriteEvent } from '@/data'
+import type { ScannedEntry } from './scanner'
+
+export type WriteOutcome =
+  | { kind: 'waiting'; until: number | null }
+  | { kind: 'queued' }
+  | { kind: 'shipped' }
+  | { kind: 'stopped'; message: string }
+  | { kind: 'undone' }
+
+/** One tracking write's outcome: its outbox entry while it has one, else its history. */
+export function writeOutcome(entry: OutboxEntry | undefined, history: readonly WriteEvent[], conflict: ConflictRecord | undefined, number: string, now: number): WriteOutcome {
+  if (entry) {
+    if (entry.state === 'conflict') return { kind: 'stopped', message: conflictMessage(number, conflict) }
+    if (entry.state === 'failed') return { kind: 'stopped', message: `#${number}: not accepted by the store: ${entry.lastError?.message ?? 'refused'}` }
+    if (entry.holdUntil !== undefined && entry.holdUntil > now && entry.state === 'queued') return { kind: 'waiting', until: entry.holdUntil }
+    return { kind: 'queued' }
+  }
+  const last = [...history].reverse().find((e) => e.event === 'accepted' || e.event === 'undone' || e.event === 'discarded')
+  if (last?.event === 'accepted') return { kind: 'shipped' }
+  if (last) return { kind: 'undone' }
+  return { kind: 'queued' }
+}
+
+/** "fulfilled elsewhere since you opened it: RR…US", from the store's copy the replayer kept. */
+export function conflictMessage(number: string, conflict: ConflictRecord | undefined): string {
+  const theirs = conflict?.theirs ?? {}
+  if (theirs.post_status === 'wc-cancelled') return `#${number} was cancelled elsewhere since you opened it; its tracking was not sent.`
+  if (theirs.fulfillment_status === 'fulfilled') return `#${number} was fulfilled elsewhere since you opened it: ${String(theirs.trackno || 'no tracking number')}. Yours was not sent.`
+  return `#${number} changed on the store since you opened it; its tracking was not sent (see Sync to choose).`
+}
+
+export interface SummaryLine {
+  key: string
+  number: string
+  text: string
+}
+
+export interface SessionSummary {
+  shipped: SummaryLine[]
+  waiting: SummaryLine[]
+  stopped: SummaryLine[]
+  undone: SummaryLine[]
+  skipped: SummaryLine[]
+}
+
+/** The summary of a session: its tracked entries by outcome, then the undone and skipped orders. */
+export function sessionSummary(
+  session: { done: readonly ScannedEntry[]; undone: readonly ScannedEntry[]; skipped: readonly string[]; stopped: readonly string[] },
+  outcomes: ReadonlyMap<number, WriteOutcome>,
+): SessionSummary {
+  const summary: SessionSummary = { shipped: [], waiting: [], stopped: [], undone: [], skipped: [] }
+  const line = (d: ScannedEntry, text: string): SummaryLine => ({ key: `write-${d.handle}`, number: d.order.number, text })
+  const what = (d: ScannedEntry) => `#${d.order.number}: ${d.trackno}${d.carrier ? ` (${d.carrier})` : ''}${d.overridden ? ', items not checked' : ''}`
+  for (const d of session.done) {
+    const outcome = outcomes.get(d.handle) ?? { kind: 'queued' }
+    if (outcome.kind === 'shipped') summary.shipped.push(line(d, what(d)))
+    else if (outcome.kind === 'waiting') summary.waiting.push(line(d, `${what(d)}, in its undo window`))
+    else if (outcome.kind === 'queued') summary.waiting.push(line(d, `${what(d)}, queued for the store`))
+    else if (outcome.kind === 'stopped') summary.stopped.push(line(d, outcome.message))
+    else summary.undone.push(line(d, `#${d.order.number}: ${d.trackno} withdrawn`))
+  }
+  for (const d of session.undone) summary.undone.push({ key: `undone-${d.handle}`, number: d.order.number, text: `#${d.order.number}: ${d.trackno} undone` })
+  session.stopped.forEach((text, i) => summary.stopped.push({ key: `stopped-${i}`, number: '', text }))
+  session.skipped.forEach((text, i) => summary.skipped.push({ key: `skipped-${i}`, number: '', text }))
+  return summary
+}
+
+/** "2 shipped, 1 waiting, 1 stopped, 1 undone, 1 skipped" (the parts there are). */
+export function summaryCounts(summary: SessionSummary): string {
+  const parts = [
+    [summary.shipped.length, 'shipped'],
+    [summary.waiting.length, 'waiting'],
+    [summary.stopped.length, 'stopped'],
+    [summary.undone.length, 'undone'],
+    [summary.skipped.length, 'skipped'],
+  ] as const
+  return parts.filter(([n]) => n > 0).map(([n, word]) => `${n} ${word}`).join(', ') || 'Nothing yet'
+}

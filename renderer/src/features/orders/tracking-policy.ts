@@ -1,0 +1,105 @@
+// The one tracking policy: what the order page, the scanner, the CSV import and the bulk actions
+// tell an operator about a tracking number for an order, in the same words everywhere.
+// - Its shape: 4 to 64 letters, digits or dashes (else it cannot be used at all).
+// - Its format: the carrier whose format and check digit it matches; "the check digit is
+//   wrong" (a carrier's format, a misread digit) is a different finding from "no carrier uses
+//   this format" (tracking.ts formatCheck).
+// - Another order already carrying it, named.
+// - The order's state: unpaid asks for a confirmation; cancelled, refunded in full or fulfilled
+//   take tracking only with an explicit override, which the write records (data/writes/orders.ts
+//   enforces the same rule when the write is queued and again just before it is sent). A change
+//   of a fulfilled order's tracking number is checked the same way, except that being fulfilled
+//   is what it needs.
+// Findings are data: each entry point decides how it asks (a confirm step, the scanner's
+// "use it anyway", an import row's status); `invalid` always stops, the others wait for the
+// operator to confirm their kind.
+import type { Order } from '@common/store-api/resources'
+import { closedStateOf, type ClosedState } from '@/data'
+import { formatCheck, normalizeTrackingNumber, trackingNumberError } from './tracking'
+
+export type TrackingFinding =
+  | { kind: 'invalid'; message: string }
+  | { kind: 'check-digit'; carrier: string; message: string }
+  | { kind: 'unknown-format'; message: string }
+  | { kind: 'duplicate'; orders: string[]; message: string }
+  | { kind: 'unpaid'; message: string }
+  | { kind: 'closed'; state: ClosedState; message: string }
+export type FindingKind = TrackingFinding['kind']
+
+/** What of an order the policy reads. */
+export type PolicyOrder = Pick<Order, 'ID' | 'number' | 'post_status' | 'financial_status' | 'fulfillment_status'> & { trackno?: string }
+
+/** Orders other than `exceptId` whose tracking number is this one. */
+export type OthersUsing = (trackno: string, exceptId: number) => Promise<{ ID: number; number: string }[]>
+
+const CLOSED_WORDS: Record<ClosedState, string> = { cancelled: 'cancelled', refunded: 'refunded in full', fulfilled: 'already fulfilled' }
+
+/** The number's own findings: its shape, then its format. */
+export function numberFindings(raw: string): TrackingFinding[] {
+  const problem = trackingNumberError(raw)
+  if (problem) return [{ kind: 'invalid', message: problem }]
+  const trackno = normalizeTrackingNumber(raw)
+  const format = formatCheck(trackno)
+  if (!format) return [{ kind: 'unknown-format', message: `No carrier uses this format: ${trackno}. Compare it with the label.` }]
+  if (format.checkDigit === 'wrong') return [{ kind: 'check-digit', carrier: format.carrier, message: `The check digit is wrong: ${trackno} has the format of a ${format.carrier} number, but its last digit does not match. Compare it with the label.` }]
+  return []
+}
+
+/** The order's own findings for tracking it now (`change`: a change of its tracking number). */
+export function stateFindings(order: PolicyOrder, change: { replaces: string } | null = null): TrackingFinding[] {
+  const n = `#${order.number}`
+  const closed = closedStateOf(order)
+  if (change) {
+    if (order.fulfillment_status !== 'fulfilled') return [{ kind: 'invalid', message: `Order ${n} is not fulfilled any more: there is no tracking number to change.` }]
+    if ((order.trackno ?? '') !== change.replaces) return [{ kind: 'invalid', message: `The tracking number of ${n} changed to ${order.trackno || 'none'} since you opened this. Check it and start again.` }]
+    if (closed && closed !== 'fulfilled') return [{ kind: 'closed', state: closed, message: `Order ${n} is ${CLOSED_WORDS[closed]}. Change its tracking number anyway?` }]
+    return []
+  }
+  const findings: TrackingFinding[] = []
+  if (closed) {
+    const shipped = closed === 'fulfilled' && order.trackno ? ` with tracking ${order.trackno}` : ''
+    findings.push({ kind: 'closed', state: closed, message: `Order ${n} is ${CLOSED_WORDS[closed]}${shipped}. Add tracking anyway? This is recorded on its timeline.` })
+  }
+  if (order.financial_status === 'unpaid' || order.post_status === 'wc-pending') findings.push({ kind: 'unpaid', message: `Order ${n} is not paid. Ship it only if you know it is paid another way.` })
+  return findings
+}
+
+/** The duplicate finding: other orders already carrying this number. */
+export function duplicateFinding(trackno: string, order: Pick<PolicyOrder, 'number'>, others: readonly { number: string }[]): TrackingFinding[] {
+  const numbers = [...new Set(others.map((o) => o.number))]
+  if (numbers.length === 0) return []
+  const list = numbers.map((x) => `#${x}`).join(', ')
+  return [{ kind: 'duplicate', orders: numbers, message: `${normalizeTrackingNumber(trackno)} is already the tracking number of order ${list}. Use it for #${order.number} too?` }]
+}
+
+/** Every finding for tracking `raw` on `order`: the number, another order using it, the order's state. */
+export async function checkTracking(input: { raw: string; order: PolicyOrder; change?: { replaces: string } | null; othersUsing: OthersUsing }): Promise<TrackingFinding[]> {
+  const own = numberFindings(input.raw)
+  if (own.some((f) => f.kind === 'invalid')) return own
+  const trackno = normalizeTrackingNumber(input.raw)
+  if (input.change && trackno.toUpperCase() === input.change.replaces.toUpperCase()) return [{ kind: 'invalid', message: `${trackno} is already the tracking number of #${input.order.number}.` }]
+  const others = await input.othersUsing(trackno, input.order.ID)
+  return [...own, ...duplicateFinding(trackno, input.order, others), ...stateFindings(input.order, input.change ?? null)]
+}
+
+/**
+ * What confirming a finding agrees to: its kind, and for an override the state overridden and for
+ * a duplicate the orders named, so a confirmation never carries over to something not shown
+ * (an order cancelled when it was fulfilled, a third order with the same number).
+ */
+export function findingKey(finding: TrackingFinding): string {
+  if (finding.kind === 'closed') return `closed:${finding.state}`
+  if (finding.kind === 'duplicate') return `duplicate:${finding.orders.join(',')}`
+  return finding.kind
+}
+
+/** The findings still in the way: every `invalid` one, and those not confirmed as shown. */
+export function unconfirmed(findings: readonly TrackingFinding[], confirmed: readonly string[]): TrackingFinding[] {
+  return findings.filter((f) => f.kind === 'invalid' || !confirmed.includes(findingKey(f)))
+}
+
+/** The state the operator overrode, when a `closed` finding was confirmed. */
+export function overrideOf(findings: readonly TrackingFinding[], confirmed: readonly string[]): ClosedState | undefined {
+  const closed = findings.find((f): f is Extract<TrackingFinding, { kind: 'closed' }> => f.kind === 'closed')
+  return closed && confirmed.includes(findingKey(closed)) ? closed.state : undefined
+}
