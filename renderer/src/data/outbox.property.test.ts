@@ -165,7 +165,10 @@ class Track implements Command {
   check = () => true
   async run(model: Model, real: Real) {
     const trackno = `TRK${++model.next}`
-    await userWrites(real, () => trackOrder(real.db, this.orderId, { trackno, sendemail: this.sendemail }))
+    // A second number for an order is a change of its tracking number, named as such.
+    const order = (await real.db.orders.get(this.orderId))!
+    const change = order.fulfillment_status === 'fulfilled' ? { replaces: order.trackno ?? '' } : {}
+    await userWrites(real, () => trackOrder(real.db, this.orderId, { trackno, sendemail: this.sendemail }, change))
     model.trackings.push({ orderId: this.orderId, trackno, sendemail: this.sendemail })
     await checkInvariants(real)
   }
