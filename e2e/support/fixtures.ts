@@ -22,8 +22,12 @@ interface Fixtures {
   profileDir: string
   /** Console errors the test expects (matched by substring); any other fails it. */
   allowedConsoleErrors: string[]
-  /** The app's window, and a restart of the whole app on the same profile (host and window). */
-  storedesk: { page: Page; restart: () => Promise<Page> }
+  /**
+   * The app's window; a restart of the whole app on the same profile (host and window), which
+   * also starts it again after a crash; and a crash: the app's process group SIGKILLed (the
+   * browser shell's host: its window outlives it until the restart; Electron: the window dies too).
+   */
+  storedesk: { page: Page; restart: () => Promise<Page>; crash: () => Promise<void> }
   page: Page
 }
 
@@ -100,20 +104,29 @@ export const test = base.extend<Fixtures>({
         return { app, page }
       }
       let running = await launch()
+      let crashed = false
       await use({
         page: running.page,
         restart: async () => {
-          await running.app.close()
+          if (!crashed) await running.app.close()
+          crashed = false
           running = await launch()
           return running.page
         },
+        crash: async () => {
+          const main = running.app.process()
+          const exited = new Promise((done) => main.once('exit', done))
+          process.kill(main.pid!, 'SIGKILL')
+          await exited
+          crashed = true
+        },
       })
-      await running.app.close()
+      if (!crashed) await running.app.close()
     } else {
       if (!existsSync(join(root, 'out/renderer/index.html'))) throw new Error('Build the renderer first: npm run build')
       // No --port: the host keeps its profile's port, as a person's `npm run web` does, so a
       // restarted host serves the same origin and the browser's offline data is still there.
-      const launch = () => startProcess('electron/web-host/cli.ts', ['--profile', profileDir, '--no-open', '--demo-store-url', demoStore.url], /Storedesk: (http:\/\/127\.0\.0\.1:\d+\/\S*)/)
+      const launch = () => startProcess('electron/web-host/cli.ts', ['--profile', profileDir, '--no-open', '--demo-store-url', demoStore.url], /Storedesk: (http:\/\/127\.0\.0\.1:\d+\/\S*)/, { group: true })
       let host = await launch()
       const context = await browser.newContext({ reducedMotion: REDUCED_MOTION })
       context.on('page', watch)
@@ -129,6 +142,7 @@ export const test = base.extend<Fixtures>({
           await page.goto(host.url)
           return page
         },
+        crash: () => host.kill(),
       })
       await context.close()
       await host.stop()

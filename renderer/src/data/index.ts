@@ -21,9 +21,11 @@
 //       demand by refreshMetaFieldValues(), not by the full sync.
 //     blogDrafts (key `key`): the blog editor's autosaved, not-yet-queued drafts (editor owns it)
 //     blogRevisions (++id; key, [key+createdAt]): local snapshot history (editor owns it)
-//     outbox, conflicts, syncState, counters: bookkeeping, read by the sync panel.
+//     outbox, conflicts, syncState, counters: bookkeeping, read by the sync panel. An outbox
+//       entry's state: queued, sending, unconfirmed (sent, outcome unknown: checked on the store
+//       before anything is sent again), failed (refused), conflict.
 //     writeHistory (++id; *lanes): what happened to each write made from this app, kept after
-//       the outbox lets it go: queued, sent, accepted, failed, conflict, undone, discarded
+//       the outbox lets it go: queued, sent, unconfirmed, accepted, failed, conflict, undone, discarded
 //       (write-history.ts; written in the same transaction as the outbox change). Read one
 //       row's story with historyFor(db, row) (see ONE ROW'S WRITES).
 //     orderIndexBlocks (++seq, in write order): the compact index rows
@@ -52,7 +54,8 @@
 //   against the store's copy just before sending (closedStateOf, trackingRefusal: writes/orders.ts).
 // - updateOrderShipping(db, orderId, shipping, { changed? }): with `changed`, only those fields
 //   are watched and written; the others go as the store holds them when the write is sent.
-// - createBlog(db, body, collectionKeys?, key?) → key; updateBlog(db, key, body, { baseUpdatedAt?,
+// - createBlog(db, body, collectionKeys?, key?) → key (a missing seo_slug is made from the
+//   title, unique among the cached posts: the key the post is recognised by); updateBlog(db, key, body, { baseUpdatedAt?,
 //   collectionKeys? }); deleteBlog(db, key); batchBlogs(db, { action, blogKeys | selectAll+filter,
 //   collectionKeys? })
 // - createCollection(db, body, blogKeys?) → key; updateCollection; deleteCollection;
@@ -155,12 +158,19 @@
 //   `ship_to`), as they were when it was queued; the same values made by another desk are
 //   taken as done, not sent again. After our own write
 //   is accepted, later queued writes of the same rows are rebased on the store's answer.
-// - Never twice: a write whose attempt may have reached the store (timeout, dropped connection,
-//   a reload while 'sending') is marked uncertain. An uncertain create first looks on the store
-//   (blogs: filter[key]=title then same title + seo_slug + content, not already cached under
-//   another key; collections: title + seo_slug; meta fields: namespace + key + resource type); an
-//   uncertain update is not re-sent when the store already holds exactly our values. The store
-//   keeps seo_slug unique, so give new posts and collections a slug.
+// - Never twice, never lost: a write whose request went out and whose outcome is unknown (no
+//   answer, a 5xx, the app or its host dying while it was 'sending') is in state 'unconfirmed',
+//   never 'failed' for that. Before anything is sent again its handler's reconcile asks the
+//   store: a create is looked up by the key the app chose and sent (posts and collections by
+//   their slug, which createBlog/createCollection make unique among the cached rows when none
+//   was given; meta fields by namespace + key + resource type) and, found as sent, adopted
+//   with its store id (a copy a sync put in the cache meanwhile goes, and the writes queued
+//   behind it are rewritten to that id); not found, it is sent again. An update sends only the
+//   fields the store does not hold yet; a tracking number already on the order is not sent
+//   again (one customer e-mail); a delete is sent again and a 404 means done.
+// - blockedBy(entries in id order) → the writes that wait for an earlier refused (or
+//   conflicting) write of their lanes, each with that write: screens say "waiting for …, which
+//   the store refused" and lead to it; isStopped(entry): failed or conflict.
 // - An update or delete of a create that never left the outbox is folded into it (one request).
 export { StoreDatabase, storeDatabase, deleteStoreDatabase, databaseName, newLocalKey, storeKey, storeIdOfKey, SYNC_RESOURCES, CURRENT_SCHEMA_VERSION } from './db'
 export { orderIndexBlocksNeedCompaction, type OrderIndexBlock, type OrderRowChanges } from './order-index/order-index-blocks'
@@ -185,7 +195,7 @@ export type {
   BinLocation,
 } from './db'
 export type { Write, WriteKind, WriteOf, ClosedState, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter, RowRef } from './writes'
-export { heldBack } from './replayer'
+export { blockedBy, heldBack, isStopped } from './replayer'
 export { isOffline } from './store-client'
 export { closedStateOf, entriesForRow, isUndoable, rowLanes, rowByRef, trackingRefusal } from './writes'
 export { pendingFor, conflictFor, historyFor } from './row-writes'

@@ -7,7 +7,8 @@ const row = (id: number, title: string, extra: Partial<CachedBlog> = {}): Cached
   key: `store:${id}`, storeId: id, title, summary: '', content: '<p>body</p>', status: 2, created_at: `2026-01-0${id} 10:00:00`,
   updated_at: `2026-02-0${id} 10:00:00`, visible_at: null, collectionKeys: [], ...extra,
 })
-const entry = (lane: string, over: Partial<OutboxEntry> = {}): OutboxEntry => ({ kind: 'blogs.update', write: { kind: 'blogs.update', key: lane.slice('blogs:'.length), body: {} }, lanes: [lane], state: 'queued', attempts: 1, nextAttemptAt: 0, createdAt: 0, label: 'x', ...over })
+let ids = 0
+const entry = (lane: string, over: Partial<OutboxEntry> = {}): OutboxEntry => ({ id: ++ids, kind: 'blogs.update', write: { kind: 'blogs.update', key: lane.slice('blogs:'.length), body: {} }, lanes: [lane], state: 'queued', attempts: 1, nextAttemptAt: 0, createdAt: 0, label: 'x', ...over })
 const NOW = new Date(2026, 10, 25, 12, 0)
 
 describe('listItems', () => {

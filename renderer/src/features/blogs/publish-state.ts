@@ -1,16 +1,18 @@
 // The one state each post is in, for the writer, in the editor, the blog list and the content
 // calendar alike: a draft on this device, waiting to send (the store cannot be reached),
-// sending, failed with the store's reason, in conflict, published or scheduled (with the time),
-// or hidden on the store. A post the store has, with changes on this device not yet published,
-// says both: "Published · changes not yet published" (a live post must never read as a draft).
-// Nothing here says "sent" before the store has accepted the write: a post with any write still
-// in the outbox is never "published".
-import { entriesForRow, isOffline, type OutboxEntry } from '@/data'
+// sending, checking whether the store received it (an answer was lost), waiting behind another
+// write the store refused, failed with the store's reason, in conflict, published or scheduled
+// (with the time), or hidden on the store. A post the store has, with changes on this device not
+// yet published, says both: "Published · changes not yet published" (a live post must never read
+// as a draft). Nothing here says "sent" before the store has accepted the write: a post with any
+// write still in the outbox is never "published".
+import { blockedBy, entriesForRow, isOffline, type OutboxEntry } from '@/data'
+import { CHECKING_WORDS, rowWait, waitingForWords } from '@/features/sync'
 import { refusalInWords } from '@/ui/refusal-words'
 import { storeDayTime, wallClock } from '@/ui/dates'
 import { storeNow } from '@/ui/store-time'
 
-export type PublishStateKind = 'draft' | 'waiting' | 'sending' | 'failed' | 'conflict' | 'published' | 'scheduled' | 'hidden'
+export type PublishStateKind = 'draft' | 'waiting' | 'sending' | 'unconfirmed' | 'blocked' | 'failed' | 'conflict' | 'published' | 'scheduled' | 'hidden'
 
 export interface PublishState {
   kind: PublishStateKind
@@ -22,6 +24,8 @@ export interface PublishState {
   failed?: OutboxEntry
   /** The store has the post, and this device has changes to it not yet published. */
   unpublishedChanges?: boolean
+  /** Another row's write the store refused, which this post's writes wait for (blocked). */
+  waitingFor?: OutboxEntry
 }
 
 export interface PostFacts {
@@ -40,15 +44,24 @@ function storeTime(value: string | null | undefined): string | null {
 }
 
 /**
- * `entries`: the outbox (any order); `localDraft`: the writer has changes on this device not yet
+ * `outbox`: the outbox (any order); `localDraft`: the writer has changes on this device not yet
  * published; `online`: the store answered last time (false: it could not be reached).
  */
-export function publishStateOf(post: PostFacts, entries: readonly OutboxEntry[], localDraft: boolean, online: boolean | null, now: Date = storeNow()): PublishState {
+export function publishStateOf(post: PostFacts, outbox: readonly OutboxEntry[], localDraft: boolean, online: boolean | null, now: Date = storeNow()): PublishState {
+  const entries = [...outbox].sort((a, b) => a.id! - b.id!)
   const mine = entriesForRow(entries, 'blogs', post)
   const conflict = mine.find((entry) => entry.state === 'conflict')
   if (conflict) return { kind: 'conflict', label: 'In conflict: choose a version', type: 'error' }
+  const wait = rowWait(entries, mine)
   const failed = mine.find((entry) => entry.state === 'failed')
-  if (failed) return { kind: 'failed', label: `Failed: ${refusalInWords(failed.lastError)}`, type: 'error', failed }
+  if (failed) {
+    const blocked = blockedBy(entries)
+    const behind = mine.filter((entry) => blocked.get(entry.id!)?.id === failed.id).length
+    const waits = behind === 0 ? '' : behind === 1 ? ' (1 later change waits for it)' : ` (${behind} later changes wait for it)`
+    return { kind: 'failed', label: `Failed: ${refusalInWords(failed.lastError)}${waits}`, type: 'error', failed }
+  }
+  if (wait.blocked) return { kind: 'blocked', label: waitingForWords(wait.blocked.blocker), type: 'error', waitingFor: wait.blocked.blocker }
+  if (wait.unconfirmed) return { kind: 'unconfirmed', label: CHECKING_WORDS, type: 'warning' }
   if (mine.length > 0) {
     const away = online === false || mine.some((entry) => entry.state === 'queued' && entry.lastError && isOffline(entry.lastError))
     return away ? { kind: 'waiting', label: 'Waiting to send (offline)', type: 'warning' } : { kind: 'sending', label: 'Sending…', type: 'info' }

@@ -16,7 +16,7 @@ describe('the undo bar', () => {
       entry(2, { state: 'conflict' }),
       entry(4, { holdUntil: undefined }),
       entry(5, { kind: 'blogs.update', holdUntil: 25_000 }),
-      entry(6, { uncertain: true }),
+      entry(6, { state: 'unconfirmed' }),
       entry(7, { state: 'sending', holdUntil: 27_000 }),
     ]
     expect(undoables(entries).map((u) => u.id)).toEqual([1, 3, 5, 7])

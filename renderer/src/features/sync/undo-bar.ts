@@ -19,7 +19,7 @@ export interface Undoable {
 /** Held writes that have not stopped or possibly arrived, one per action (shared window end), oldest first. */
 export function undoables(entries: readonly OutboxEntry[]): Undoable[] {
   const held = entries
-    .filter((e) => e.holdUntil !== undefined && (e.state === 'queued' || e.state === 'sending') && !e.uncertain)
+    .filter((e) => e.holdUntil !== undefined && (e.state === 'queued' || e.state === 'sending'))
     .sort((a, b) => a.id! - b.id!)
   const actions: Undoable[] = []
   for (const e of held) {
