@@ -80,7 +80,11 @@ const KINDS: Kind[] = [
       await page.getByRole('textbox', { name: 'Title', exact: true }).fill(`${tag} post`)
       await page.getByRole('textbox', { name: 'Post content' }).click()
       await page.keyboard.type('Written while the host went down.')
-      await page.getByRole('button', { name: 'Publish', exact: true }).click()
+      // Kept off the blog: the store creates every post visible, so a hide follows the create.
+      const details = page.getByRole('button', { name: 'Post details' })
+      if ((await details.getAttribute('aria-expanded')) !== 'true') await details.click()
+      await page.getByRole('complementary', { name: 'Post details' }).getByRole('radio', { name: 'Hidden', exact: true }).check({ force: true })
+      await page.getByRole('button', { name: 'Save as hidden', exact: true }).click()
     },
     async settled(demoStore, tag) {
       const posts = await blogsTitled(demoStore, `${tag} post`)
