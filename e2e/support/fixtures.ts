@@ -23,8 +23,12 @@ interface Fixtures {
   profileDir: string
   /** Console errors the test expects (matched by substring); any other fails it. */
   allowedConsoleErrors: string[]
-  /** The app's window, and a restart of the whole app on the same profile (host and window). */
-  storedesk: { page: Page; restart: () => Promise<Page> }
+  /**
+   * The app's window; a restart of the whole app on the same profile (host and window), which
+   * also starts it again after a crash; and a crash: the app's process group SIGKILLed (the
+   * browser shell's host: its window outlives it until the restart; Electron: the window dies too).
+   */
+  storedesk: { page: Page; restart: () => Promise<Page>; crash: () => Promise<void> }
   page: Page
   /** A second Storedesk on a profile of its own, connected to nothing yet: another desk on the same demo store. */
   otherDesk: { page: Page }
@@ -83,7 +87,7 @@ export const test = base.extend<Fixtures>({
   storedesk: async ({ browser, demoStore, profileDir, allowedConsoleErrors }, use, testInfo) => {
     const problems: string[] = []
     const app = await launchApp(browser, demoStore, profileDir, watchFor(problems, allowedConsoleErrors))
-    await use({ page: app.page(), restart: app.restart })
+    await use({ page: app.page(), restart: app.restart, crash: app.crash })
     await app.close()
     if (testInfo.status !== testInfo.expectedStatus) testInfo.attach('host output', { body: app.output() })
     expect(problems, 'page and console errors').toEqual([])
@@ -115,7 +119,10 @@ function watchFor(problems: string[], allowedConsoleErrors: string[]) {
 
 interface LaunchedApp {
   page: () => Page
+  /** Starts the app again on its profile (after a crash too). */
   restart: () => Promise<Page>
+  /** The app's process group SIGKILLed. */
+  crash: () => Promise<void>
   close: () => Promise<void>
   /** The browser shell host's output (empty for Electron). */
   output: () => string
@@ -135,21 +142,32 @@ async function launchApp(browser: Browser, demoStore: DemoStoreHandle, profileDi
       return { app, page }
     }
     let running = await launch()
+    let crashed = false
     return {
       page: () => running.page,
       restart: async () => {
-        await running.app.close()
+        if (!crashed) await running.app.close()
+        crashed = false
         running = await launch()
         return running.page
       },
-      close: () => running.app.close(),
+      crash: async () => {
+        const main = running.app.process()
+        const exited = new Promise((done) => main.once('exit', done))
+        process.kill(main.pid!, 'SIGKILL')
+        await exited
+        crashed = true
+      },
+      close: async () => {
+        if (!crashed) await running.app.close()
+      },
       output: () => '',
     }
   }
   if (!existsSync(join(root, 'out/renderer/index.html'))) throw new Error('Build the renderer first: npm run build')
   // No --port: the host keeps its profile's port, as a person's `npm run web` does, so a
   // restarted host serves the same origin and the browser's offline data is still there.
-  const launch = () => startProcess('electron/web-host/cli.ts', ['--profile', profileDir, '--no-open', '--demo-store-url', demoStore.url], /Storedesk: (http:\/\/127\.0\.0\.1:\d+\/\S*)/)
+  const launch = () => startProcess('electron/web-host/cli.ts', ['--profile', profileDir, '--no-open', '--demo-store-url', demoStore.url], /Storedesk: (http:\/\/127\.0\.0\.1:\d+\/\S*)/, { group: true })
   let host = await launch()
   const context = await browser.newContext({ reducedMotion: REDUCED_MOTION })
   context.on('page', watch)
@@ -165,6 +183,7 @@ async function launchApp(browser: Browser, demoStore: DemoStoreHandle, profileDi
       await page.goto(host.url)
       return page
     },
+    crash: () => host.kill(),
     close: async () => {
       await context.close()
       await host.stop()

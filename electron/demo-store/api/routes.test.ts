@@ -10,7 +10,7 @@ const NOW = new Date('2026-11-22T03:00:00Z')
 function store(orders = 120) {
   const data = DemoData.generate({ seed: 42, orders, now: NOW })
   let changes = 0
-  const app = createApiRoutes(data, { onChange: () => changes++, now: () => NOW })
+  const app = createApiRoutes(data, { onChange: () => changes++, now: () => NOW, publicOrigins: () => ({ site: 'http://localhost:4010', images: 'http://127.0.0.1:4010' }) })
   const call = async (method: string, path: string, body?: unknown, type = 'application/json') => {
     const res = await app.request(path, body === undefined ? { method } : { method, headers: { 'content-type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) })
     const text = await res.text()

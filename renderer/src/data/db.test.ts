@@ -265,7 +265,38 @@ describe('version 7: the history of writes', () => {
   })
 })
 
-describe('version 9: customers', () => {
+describe('version 9: unconfirmed writes', () => {
+  it('a version 8 cache upgrades: an uncertain write becomes unconfirmed, a create refused as "already taken" is checked again, the rest stay', async () => {
+    const id = `unconfirmed-from-8-${Date.now()}`
+    const old = new Dexie(databaseName(id))
+    for (const v of SCHEMA_VERSIONS.filter((s) => s.version <= 8)) old.version(v.version).stores(v.stores)
+    await old.open()
+    const entry = (kind: string, state: string, extra: object) => ({ kind, write: { kind }, lanes: [], state, attempts: 1, nextAttemptAt: 0, createdAt: 1, label: kind, ...extra })
+    const taken = { code: 'conflict', message: 'Another blog already uses the seo_slug "spring".', fields: { seo_slug: ['is already taken'] } }
+    await old.table('outbox').bulkAdd([
+      entry('orders.track', 'queued', { uncertain: true }),
+      entry('orders.track', 'queued', {}),
+      entry('blogs.create', 'failed', { uncertain: false, lastError: taken }),
+      entry('blogs.update', 'failed', { lastError: taken }),
+      entry('collections.create', 'failed', { lastError: { code: 'validation_failed', message: 'title: must not be empty' } }),
+    ])
+    old.close()
+    const db = new StoreDatabase(id)
+    opened.push(db)
+    await db.open()
+    const upgraded = await db.outbox.orderBy('id').toArray()
+    expect(upgraded.map((e) => [e.kind, e.state])).toEqual([
+      ['orders.track', 'unconfirmed'],
+      ['orders.track', 'queued'],
+      ['blogs.create', 'unconfirmed'],
+      ['blogs.update', 'failed'],
+      ['collections.create', 'failed'],
+    ])
+    expect(upgraded.some((e) => 'uncertain' in e)).toBe(false)
+  })
+})
+
+describe('version 10: customers', () => {
   it('a version 8 cache upgrades with the customer rows of its orders, which the customer index groups', async () => {
     const { db } = await upgradedFrom(8, 'customers-from')
     expect(db.verno).toBe(CURRENT_SCHEMA_VERSION)

@@ -37,6 +37,7 @@ import { databaseIdOf, forgetConnection, rememberDatabase } from './kept-stores'
 import { syncDurabilityMiddleware } from './sync-durability'
 import type { Write, WriteKind } from './writes'
 import type { StoreClockFact } from './store-clock'
+import { CREATE_KINDS } from './writes/contract'
 
 /** `store:<id>` or `local:<uuid>`. */
 export type RowKey = string
@@ -150,7 +151,14 @@ export interface Counter {
   fetchedAt: number
 }
 
-export type OutboxState = 'queued' | 'sending' | 'failed' | 'conflict'
+/**
+ * queued: not sent yet (or sent and surely not applied: refused for a while, rate-limited);
+ * sending: on its way now; unconfirmed: sent, and whether the store applied it is unknown (the
+ * connection dropped, the app died, a 5xx or a timeout): the store is asked before anything is
+ * sent again (its handler's `reconcile`), and it is never `failed` for that; failed: the store
+ * refused it, it waits for the user; conflict: the store's copy moved under it, the user chooses.
+ */
+export type OutboxState = 'queued' | 'sending' | 'unconfirmed' | 'failed' | 'conflict'
 
 export interface OutboxError {
   code: string
@@ -176,8 +184,6 @@ export interface OutboxEntry {
    */
   holdUntil?: number
   createdAt: number
-  /** An earlier attempt may have reached the store: look before sending a create again. */
-  uncertain?: boolean
   lastError?: OutboxError
   /** What an update was based on: the store's updated_at then, and its values of the written fields. */
   base?: { updatedAt: string | null; fields: Record<string, unknown> } | null
@@ -186,7 +192,7 @@ export interface OutboxEntry {
 }
 
 /** What happened to a write (write-history.ts): one event per step, kept after the outbox lets the write go. */
-export type WriteEventKind = 'queued' | 'sent' | 'accepted' | 'failed' | 'conflict' | 'undone' | 'discarded'
+export type WriteEventKind = 'queued' | 'sent' | 'unconfirmed' | 'accepted' | 'failed' | 'conflict' | 'undone' | 'discarded'
 
 export interface WriteEvent {
   /** Auto-incremented: events in the order they happened. */
@@ -332,6 +338,24 @@ export const SCHEMA_V7 = { writeHistory: '++id, *lanes' } as const
 export const SCHEMA_V8 = { orders: 'ID, number, post_date' } as const
 
 /**
+ * 2026-11-26: a write whose outcome is unknown has its own state, `unconfirmed`, instead of
+ * `queued` with an `uncertain` flag (the flag goes; a write left `sending` becomes unconfirmed
+ * on the next replay). A create the store refused with 409 ("is already taken") is made
+ * unconfirmed too: until now a create whose answer was lost could be sent again and refused
+ * because its own first attempt had taken the slug; unconfirmed, it is looked up by that slug
+ * and adopted (or sent again and refused again, when the slug is someone else's). No table changes.
+ */
+export const SCHEMA_V9 = {} as const
+
+async function makeUnknownOutcomesUnconfirmed(tx: Transaction): Promise<void> {
+  await tx.table('outbox').toCollection().modify((entry: OutboxEntry & { uncertain?: boolean }) => {
+    const refusedAsTaken = entry.state === 'failed' && CREATE_KINDS.includes(entry.kind) && entry.lastError?.code === 'conflict'
+    if ((entry.state === 'queued' && entry.uncertain) || refusedAsTaken) entry.state = 'unconfirmed'
+    delete entry.uncertain
+  })
+}
+
+/**
  * 2026-11-26: the customers (issue 31). `customerRowBlocks`: the compact customer row
  * (customers/customer-row.ts) of every order each write to orders wrote, one block per write,
  * kept by the same middleware as the order index's blocks; `customerSnapshots`: the customer
@@ -340,7 +364,7 @@ export const SCHEMA_V8 = { orders: 'ID, number, post_date' } as const
  * order's value of one definition (order-meta/). The upgrade writes the rows of the orders
  * already cached.
  */
-export const SCHEMA_V9 = {
+export const SCHEMA_V10 = {
   [CUSTOMER_ROW_BLOCKS]: '++seq',
   [CUSTOMER_SNAPSHOTS]: 'id',
   metaFieldValues: '[resource+resourceId+meta_field_id], [resource+resourceId], meta_field_id',
@@ -366,7 +390,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 6, stores: SCHEMA_V6 },
   { version: 7, stores: SCHEMA_V7 },
   { version: 8, stores: SCHEMA_V8 },
-  { version: 9, stores: SCHEMA_V9, upgrade: addCustomerRowBlocks },
+  { version: 9, stores: SCHEMA_V9, upgrade: makeUnknownOutcomesUnconfirmed },
+  { version: 10, stores: SCHEMA_V10, upgrade: addCustomerRowBlocks },
 ]
 
 export const CURRENT_SCHEMA_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]!.version

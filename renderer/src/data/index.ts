@@ -22,9 +22,11 @@
 //       `orderMeta` pass (the orders modified since its last pass: see ORDER TAGS AND NOTES).
 //     blogDrafts (key `key`): the blog editor's autosaved, not-yet-queued drafts (editor owns it)
 //     blogRevisions (++id; key, [key+createdAt]): local snapshot history (editor owns it)
-//     outbox, conflicts, syncState, counters: bookkeeping, read by the sync panel.
+//     outbox, conflicts, syncState, counters: bookkeeping, read by the sync panel. An outbox
+//       entry's state: queued, sending, unconfirmed (sent, outcome unknown: checked on the store
+//       before anything is sent again), failed (refused), conflict.
 //     writeHistory (++id; *lanes): what happened to each write made from this app, kept after
-//       the outbox lets it go: queued, sent, accepted, failed, conflict, undone, discarded
+//       the outbox lets it go: queued, sent, unconfirmed, accepted, failed, conflict, undone, discarded
 //       (write-history.ts; written in the same transaction as the outbox change). Read one
 //       row's story with historyFor(db, row) (see ONE ROW'S WRITES).
 //     orderIndexBlocks (++seq, in write order): the compact index rows
@@ -57,7 +59,8 @@
 //   against the store's copy just before sending (closedStateOf, trackingRefusal: writes/orders.ts).
 // - updateOrderShipping(db, orderId, shipping, { changed? }): with `changed`, only those fields
 //   are watched and written; the others go as the store holds them when the write is sent.
-// - createBlog(db, body, collectionKeys?, key?) → key; updateBlog(db, key, body, { baseUpdatedAt?,
+// - createBlog(db, body, collectionKeys?, key?) → key (a missing seo_slug is made from the
+//   title, unique among the cached posts: the key the post is recognised by); updateBlog(db, key, body, { baseUpdatedAt?,
 //   collectionKeys? }); deleteBlog(db, key); batchBlogs(db, { action, blogKeys | selectAll+filter,
 //   collectionKeys? })
 // - createCollection(db, body, blogKeys?) → key; updateCollection; deleteCollection;
@@ -124,6 +127,9 @@
 //   (not "Send now", not the store answering again); they go when it ends, after a restart too.
 // - undoWindowSeconds() / setUndoWindowSeconds(n) (0–60, default 10; localStorage, app-wide);
 //   EnqueueOptions.undoWindowSeconds overrides it for one write.
+// - EnqueueOptions.holdUntil holds a write of any kind until then: a screen's action that asks
+//   for the window (the blog list's batches, a post moved in the content calendar). The writes of
+//   one action share one end, and the undo bar takes them back together.
 // - undoWrite(db, id) → 'undone' | 'too-late': withdraws the write and puts the order back,
 //   only while it has not started going (not `sending`, not possibly arrived); the check and
 //   the removal are one transaction, like the replayer's claim, so exactly one of them wins.
@@ -183,12 +189,19 @@
 //   `ship_to`), as they were when it was queued; the same values made by another desk are
 //   taken as done, not sent again. After our own write
 //   is accepted, later queued writes of the same rows are rebased on the store's answer.
-// - Never twice: a write whose attempt may have reached the store (timeout, dropped connection,
-//   a reload while 'sending') is marked uncertain. An uncertain create first looks on the store
-//   (blogs: filter[key]=title then same title + seo_slug + content, not already cached under
-//   another key; collections: title + seo_slug; meta fields: namespace + key + resource type); an
-//   uncertain update is not re-sent when the store already holds exactly our values. The store
-//   keeps seo_slug unique, so give new posts and collections a slug.
+// - Never twice, never lost: a write whose request went out and whose outcome is unknown (no
+//   answer, a 5xx, the app or its host dying while it was 'sending') is in state 'unconfirmed',
+//   never 'failed' for that. Before anything is sent again its handler's reconcile asks the
+//   store: a create is looked up by the key the app chose and sent (posts and collections by
+//   their slug, which createBlog/createCollection make unique among the cached rows when none
+//   was given; meta fields by namespace + key + resource type) and, found as sent, adopted
+//   with its store id (a copy a sync put in the cache meanwhile goes, and the writes queued
+//   behind it are rewritten to that id); not found, it is sent again. An update sends only the
+//   fields the store does not hold yet; a tracking number already on the order is not sent
+//   again (one customer e-mail); a delete is sent again and a 404 means done.
+// - blockedBy(entries in id order) → the writes that wait for an earlier refused (or
+//   conflicting) write of their lanes, each with that write: screens say "waiting for …, which
+//   the store refused" and lead to it; isStopped(entry): failed or conflict.
 // - An update or delete of a create that never left the outbox is folded into it (one request).
 export { StoreDatabase, storeDatabase, deleteStoreDatabase, databaseName, newLocalKey, storeKey, storeIdOfKey, SYNC_RESOURCES, CURRENT_SCHEMA_VERSION } from './db'
 export { orderIndexBlocksNeedCompaction, type OrderIndexBlock, type OrderRowChanges } from './order-index/order-index-blocks'
@@ -213,7 +226,7 @@ export type {
   BinLocation,
 } from './db'
 export type { Write, WriteKind, WriteOf, ClosedState, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter, RowRef } from './writes'
-export { heldBack } from './replayer'
+export { blockedBy, heldBack, isStopped } from './replayer'
 export { isOffline } from './store-client'
 export { closedStateOf, entriesForRow, isUndoable, rowLanes, rowByRef, trackingRefusal } from './writes'
 export { pendingFor, conflictFor, historyFor } from './row-writes'

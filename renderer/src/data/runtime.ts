@@ -13,7 +13,7 @@ import { reactive } from 'vue'
 import { storeDatabase, SYNC_RESOURCES, type StoreDatabase, type SyncResource } from './db'
 import { foldCustomerRows } from './customers/customer-index'
 import { onEnqueued } from './outbox'
-import { releaseOfflineWaits, replayOutbox } from './replayer'
+import { releaseOfflineWaits, replayOutbox, WAITING_STATES } from './replayer'
 import { asCallError, isOffline, needsReconnect, storeCallFor, withLock, type StoreCall } from './store-client'
 import { SyncCancelled, syncAll } from './sync'
 import { isQuotaError, QUOTA_MESSAGE } from './storage'
@@ -211,9 +211,9 @@ export class StoreRuntime {
     this.status.secondsLeft = total > done ? (total - done) / this.status.rate : 0
   }
 
-  /** The user asked: send queued writes now, without waiting for their backoff (undo windows still run out first). */
+  /** The user asked: send queued writes (and check unconfirmed ones) now, without waiting for their backoff (undo windows still run out first). */
   async sendNow(): Promise<void> {
-    await this.db.outbox.where('state').equals('queued').modify({ nextAttemptAt: 0 })
+    await this.db.outbox.where('state').anyOf(WAITING_STATES).modify({ nextAttemptAt: 0 })
     await this.replayNow()
   }
 

@@ -36,6 +36,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/blogs/:id', component: () => import('@/features/blogs/BlogEditorPage.vue'), meta: { title: 'Blog post' } },
   { path: '/collections', component: () => import('@/features/collections/CollectionsPage.vue'), meta: { title: 'Collections' } },
   { path: '/collections/:id', component: () => import('@/features/collections/CollectionDetailPage.vue'), meta: { title: 'Collection' } },
+  { path: '/calendar', component: () => import('@/features/calendar/CalendarPage.vue'), meta: { title: 'Content calendar' } },
   { path: '/meta-fields', component: () => import('@/features/meta-fields/MetaFieldsPage.vue'), meta: { title: 'Meta fields' } },
   { path: '/sync', component: () => import('@/features/sync/SyncPage.vue'), meta: { title: 'Sync' } },
   { path: '/settings', component: () => import('@/features/settings/SettingsPage.vue'), meta: { title: 'Settings', public: true } },

@@ -17,7 +17,7 @@ export * from './lanes'
 export { moveKeys } from './collections'
 export { TABLE_OF } from './keyed'
 export { closedStateOf, shipTo, trackingRefusal } from './orders'
-export { PermanentProblem, pick, rowByRef } from './rows'
+export { PermanentProblem, pick, rowByRef, sameValue } from './rows'
 
 const HANDLERS: WriteHandlers = { ...orderHandlers, ...orderMetaHandlers, ...blogHandlers, ...collectionHandlers, ...metaFieldHandlers }
 
@@ -27,6 +27,11 @@ export function handlerOf(write: Write): WriteHandler<WriteKind> {
   // `HANDLERS[write.kind]` with `write`, and the table's mapped type already holds each
   // handler to its own kind.
   return HANDLERS[write.kind] as unknown as WriteHandler<WriteKind>
+}
+
+/** Whether a store operation is one that carries a write (a kind is named after its operation): anything else only reads. */
+export function isWriteKind(operation: string): operation is WriteKind {
+  return Object.hasOwn(HANDLERS, operation)
 }
 
 /** Whether writes of this kind wait out the undo window before they are sent. */

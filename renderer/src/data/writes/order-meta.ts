@@ -15,7 +15,7 @@
 import type { MetaFieldValue } from '@common/store-api/resources'
 import type { StoreDatabase } from '../db'
 import { appOrderFields, editTags, parseTags, serialiseTags, storedValue, tagKey } from '../order-meta/order-meta'
-import type { Accepted, Fields, Sending, Write, WriteBase, WriteHandler, WriteHandlers, WriteOf } from './contract'
+import type { Accepted, Checking, Fields, Write, WriteBase, WriteHandler, WriteHandlers, WriteOf } from './contract'
 import { keyedLane, orderLane } from './lanes'
 import { PermanentProblem, restoreRow, rowByRef, snapshotBeforeChange, storeIdOf } from './rows'
 import { storeIdOfKey } from '../db'
@@ -44,14 +44,14 @@ async function markOrder(db: StoreDatabase, orderId: number, base: Fields): Prom
 
 const revertOrder = async (db: StoreDatabase, orderId: number) => restoreRow(db.orders, await db.orders.get(orderId), false, orderId)
 
-/** The definition's value on the store's order now, read just before sending. */
-async function readStore(sending: Sending, write: WriteOf<OrderMetaKind>, what: string) {
-  const fieldId = String(await storeIdOf(sending.db, 'metaFieldDefinitions', write.fieldKey))
+/** The definition's value on the store's order now, read just before sending (or checking). */
+async function readStore(checking: Checking, write: WriteOf<OrderMetaKind>, what: string) {
+  const fieldId = String(await storeIdOf(checking.db, 'metaFieldDefinitions', write.fieldKey))
   const path = { resource: 'orders', id: String(write.orderId) }
-  const current = await sending.call('metaFieldValues.list', { path })
+  const current = await checking.call('metaFieldValues.list', { path })
   const field = current.data.find((v) => v.meta_field_id === fieldId)
   if (!field) throw new PermanentProblem(`The store no longer has the ${what} field (it was deleted there). Discard this change; the app offers to set the field up again next time.`)
-  const set = (value: string) => sending.call('metaFieldValues.set', { path, body: { meta_field_id: fieldId, value } })
+  const set = (value: string) => checking.call('metaFieldValues.set', { path, body: { meta_field_id: fieldId, value } })
   return { current, field, value: field.value ?? '', set }
 }
 
@@ -92,6 +92,14 @@ const tags: WriteHandler<'orders.tags'> = {
     return markOrder(db, write.orderId, tagsBase(parseTags(await storedValue(db, write.orderId, field)), write.body.add, write.body.remove))
   },
   revert: (db, write) => revertOrder(db, write.orderId),
+  // Arrived when the store's tags hold every tag added and none removed; else the edit is sent
+  // again, applied to the store's tags as they are then.
+  async reconcile(checking, write) {
+    const { current, value } = await readStore(checking, write, 'tags')
+    const has = new Set(parseTags(value).map(tagKey))
+    const arrived = write.body.add.every((t) => has.has(tagKey(t))) && write.body.remove.every((t) => !has.has(tagKey(t)))
+    return arrived ? { arrived: current } : { send: write }
+  },
   async deliver(sending, write) {
     const { current, field, value, set } = await readStore(sending, write, 'tags')
     const next = serialiseTags(editTags(parseTags(value), write.body), field.type)
@@ -111,6 +119,11 @@ const note: WriteHandler<'orders.note'> = {
     return markOrder(db, write.orderId, { note: (await storedValue(db, write.orderId, field)) ?? '' })
   },
   revert: (db, write) => revertOrder(db, write.orderId),
+  // Arrived when the store's note is the one sent; else it is sent again under the usual check.
+  async reconcile(checking, write) {
+    const { current, value } = await readStore(checking, write, 'note')
+    return value === write.body.note ? { arrived: current } : { send: write }
+  },
   async deliver(sending, write) {
     const { current, value, set } = await readStore(sending, write, 'note')
     if (value === write.body.note) return current
