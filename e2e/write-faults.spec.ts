@@ -101,7 +101,8 @@ const KINDS: Kind[] = [
       const title = page.getByRole('textbox', { name: 'Title', exact: true })
       await expect(title).toHaveValue(post!.title)
       await title.fill(`${tag} renamed`)
-      await page.getByRole('button', { name: 'Publish', exact: true }).click()
+      // The main button says what it does to this post: publish, publish changes, save hidden, schedule.
+      await page.getByRole('button', { name: /^(Publish|Publish changes|Save as hidden|Schedule for .*)$/ }).click()
     },
     async settled(demoStore, tag) {
       expect(await blogsTitled(demoStore, `${tag} renamed`)).toHaveLength(1)
@@ -313,7 +314,7 @@ test('a change queued behind a refused one says what it waits for, leads to it, 
   await page.getByRole('searchbox', { name: 'Search posts' }).fill('Refused slug')
   await page.getByRole('button', { name: 'Refused slug post' }).click()
   await page.getByRole('textbox', { name: 'Slug' }).fill('refused-slug-mine')
-  await page.getByRole('button', { name: 'Publish', exact: true }).click()
+  await page.getByRole('button', { name: 'Save as hidden', exact: true }).click()
   await everythingSent(page)
   const posts = await blogsTitled(demoStore, 'Refused slug post')
   expect(posts).toHaveLength(1)
