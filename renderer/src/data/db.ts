@@ -16,7 +16,9 @@
 // record, and a page of 250 orders is one write. Blocks are read in order, a later one winning;
 // `compactOrderIndexBlocks` folds them together once they pile up. Once such a transaction
 // commits, `onOrderRowChanges` listeners hear what it changed, in this window and (through a
-// BroadcastChannel) in the app's other windows on the same database.
+// BroadcastChannel) in the app's other windows on the same database. The same middleware
+// writes a block of customer rows beside it (`customerRowBlocks`, customers/customer-row.ts),
+// which the Customers screen's index folds into its snapshot.
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie'
 import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, MetaFieldValue, Order } from '@common/store-api/resources'
 import { orderIndexRow, type OrderIndexRow } from './order-index/order-index-row'
@@ -29,10 +31,13 @@ import {
   type OrderRowChanges,
   type OrderRowListener,
 } from './order-index/order-index-blocks'
+import { CUSTOMER_ROW_BLOCKS, CUSTOMER_SNAPSHOTS, customerRow, type CustomerRow } from './customers/customer-row'
+import type { CustomerSnapshotRecord } from './customers/customer-index'
 import { databaseIdOf, forgetConnection, rememberDatabase } from './kept-stores'
 import { syncDurabilityMiddleware } from './sync-durability'
 import type { Write, WriteKind } from './writes'
 import type { StoreClockFact } from './store-clock'
+import { CREATE_KINDS } from './writes/contract'
 
 /** `store:<id>` or `local:<uuid>`. */
 export type RowKey = string
@@ -114,7 +119,8 @@ export interface BlogRevision {
   restoring?: string
 }
 
-export const SYNC_RESOURCES = ['orders', 'checkouts', 'blogs', 'collections', 'metaFields'] as const
+/** In sync order: `orderMeta` (the app's tags and notes on orders) needs the definitions `metaFields` reads. */
+export const SYNC_RESOURCES = ['orders', 'checkouts', 'blogs', 'collections', 'metaFields', 'orderMeta'] as const
 export type SyncResource = (typeof SYNC_RESOURCES)[number]
 
 export interface SyncState {
@@ -132,6 +138,11 @@ export interface SyncState {
   complete: boolean
   /** Items the store reported for the last pass. */
   storeTotal: number | null
+  /**
+   * orderMeta: where an interrupted pass had got to, newest first: the last order done and the
+   * newest order modified when the pass began (orders after it were not in its listing).
+   */
+  position?: { modified: string; id: number; top: string } | null
   /** Orders: the store's UTC offset as its newest local/GMT pair tells it (store-clock.ts). */
   clock?: StoreClockFact | null
 }
@@ -142,7 +153,14 @@ export interface Counter {
   fetchedAt: number
 }
 
-export type OutboxState = 'queued' | 'sending' | 'failed' | 'conflict'
+/**
+ * queued: not sent yet (or sent and surely not applied: refused for a while, rate-limited);
+ * sending: on its way now; unconfirmed: sent, and whether the store applied it is unknown (the
+ * connection dropped, the app died, a 5xx or a timeout): the store is asked before anything is
+ * sent again (its handler's `reconcile`), and it is never `failed` for that; failed: the store
+ * refused it, it waits for the user; conflict: the store's copy moved under it, the user chooses.
+ */
+export type OutboxState = 'queued' | 'sending' | 'unconfirmed' | 'failed' | 'conflict'
 
 export interface OutboxError {
   code: string
@@ -168,8 +186,6 @@ export interface OutboxEntry {
    */
   holdUntil?: number
   createdAt: number
-  /** An earlier attempt may have reached the store: look before sending a create again. */
-  uncertain?: boolean
   lastError?: OutboxError
   /** What an update was based on: the store's updated_at then, and its values of the written fields. */
   base?: { updatedAt: string | null; fields: Record<string, unknown> } | null
@@ -178,7 +194,7 @@ export interface OutboxEntry {
 }
 
 /** What happened to a write (write-history.ts): one event per step, kept after the outbox lets the write go. */
-export type WriteEventKind = 'queued' | 'sent' | 'accepted' | 'failed' | 'conflict' | 'undone' | 'discarded'
+export type WriteEventKind = 'queued' | 'sent' | 'unconfirmed' | 'accepted' | 'failed' | 'conflict' | 'undone' | 'discarded'
 
 export interface WriteEvent {
   /** Auto-incremented: events in the order they happened. */
@@ -324,6 +340,45 @@ export const SCHEMA_V7 = { writeHistory: '++id, *lanes' } as const
 export const SCHEMA_V8 = { orders: 'ID, number, post_date' } as const
 
 /**
+ * 2026-11-26: a write whose outcome is unknown has its own state, `unconfirmed`, instead of
+ * `queued` with an `uncertain` flag (the flag goes; a write left `sending` becomes unconfirmed
+ * on the next replay). A create the store refused with 409 ("is already taken") is made
+ * unconfirmed too: until now a create whose answer was lost could be sent again and refused
+ * because its own first attempt had taken the slug; unconfirmed, it is looked up by that slug
+ * and adopted (or sent again and refused again, when the slug is someone else's). No table changes.
+ */
+export const SCHEMA_V9 = {} as const
+
+async function makeUnknownOutcomesUnconfirmed(tx: Transaction): Promise<void> {
+  await tx.table('outbox').toCollection().modify((entry: OutboxEntry & { uncertain?: boolean }) => {
+    const refusedAsTaken = entry.state === 'failed' && CREATE_KINDS.includes(entry.kind) && entry.lastError?.code === 'conflict'
+    if ((entry.state === 'queued' && entry.uncertain) || refusedAsTaken) entry.state = 'unconfirmed'
+    delete entry.uncertain
+  })
+}
+
+/**
+ * 2026-11-26: the customers (issue 31). `customerRowBlocks`: the compact customer row
+ * (customers/customer-row.ts) of every order each write to orders wrote, one block per write,
+ * kept by the same middleware as the order index's blocks; `customerSnapshots`: the customer
+ * index's snapshot of itself and its mark (customers/customer-index.ts), emptied with the
+ * blocks. `metaFieldValues` gets an index on `meta_field_id`: the order tags' index reads every
+ * order's value of one definition (order-meta/). The upgrade writes the rows of the orders
+ * already cached.
+ */
+export const SCHEMA_V10 = {
+  [CUSTOMER_ROW_BLOCKS]: '++seq',
+  [CUSTOMER_SNAPSHOTS]: 'id',
+  metaFieldValues: '[resource+resourceId+meta_field_id], [resource+resourceId], meta_field_id',
+} as const
+
+async function addCustomerRowBlocks(tx: Transaction): Promise<void> {
+  const rows: CustomerRow[] = []
+  await tx.table('orders').each((order: Order) => void rows.push(customerRow(order)))
+  if (rows.length > 0) await tx.table(CUSTOMER_ROW_BLOCKS).bulkAdd(blocksOf(rows))
+}
+
+/**
  * Every schema the cache has had, oldest first. A new version adds an entry with its date, its
  * stores (changed tables only) and its upgrade; db.test.ts opens a database of every earlier
  * version with the current code.
@@ -337,6 +392,8 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 6, stores: SCHEMA_V6 },
   { version: 7, stores: SCHEMA_V7 },
   { version: 8, stores: SCHEMA_V8 },
+  { version: 9, stores: SCHEMA_V9, upgrade: makeUnknownOutcomesUnconfirmed },
+  { version: 10, stores: SCHEMA_V10, upgrade: addCustomerRowBlocks },
 ]
 
 export const CURRENT_SCHEMA_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]!.version
@@ -373,6 +430,8 @@ export class StoreDatabase extends Dexie {
   writeHistory!: EntityTable<WriteEvent, 'id'>
 
   orderIndexBlocks!: Table<OrderIndexBlock, number>
+  customerRowBlocks!: Table<OrderIndexBlock<CustomerRow>, number>
+  customerSnapshots!: Table<CustomerSnapshotRecord, string>
 
   /** The connection it serves (its API calls go there); the database may be named after an earlier one. */
   readonly connectionId: string
@@ -395,7 +454,7 @@ export class StoreDatabase extends Dexie {
         this.tellOrderRowListeners(changes)
         const message: OrderRowsMessage = { database: this.name, ids: [...changes.rows.keys()], rangeDeleted: changes.rangeDeleted }
         this.orderRowsChannel()?.postMessage(message)
-      }),
+      }, [{ table: CUSTOMER_ROW_BLOCKS, rowOf: customerRow, clearedWith: [CUSTOMER_SNAPSHOTS] }]),
     )
     this.on('close', () => {
       this.openOrderRowsChannel?.close()

@@ -9,6 +9,7 @@ import { t, type MessageKey } from '@/session/i18n'
 /** Where `g` then a letter goes. */
 export const GO_TARGETS = [
   { key: 'o', path: '/orders', label: 'nav.orders' },
+  { key: 'u', path: '/customers', label: 'nav.customers' },
   { key: 'c', path: '/checkouts', label: 'nav.checkouts' },
   { key: 'b', path: '/blogs', label: 'nav.blogs' },
   { key: 'l', path: '/collections', label: 'nav.collections' },

@@ -9,7 +9,7 @@ import type { MessageKey } from '@/session/i18n'
 import type { OrderSort, OrderSortKey } from './order-query'
 import { parseSort } from './order-query'
 
-export type OrderColumnId = 'number' | 'date' | 'customer' | 'status' | 'total' | 'items' | 'channel'
+export type OrderColumnId = 'number' | 'date' | 'customer' | 'tags' | 'status' | 'total' | 'items' | 'channel'
 
 export interface OrderColumn {
   id: OrderColumnId
@@ -28,6 +28,7 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
   { id: 'number', label: 'orders.columns.number', track: '80px', min: 80 },
   { id: 'date', label: 'orders.columns.date', sortKey: 'date', track: '110px', min: 110, priority: 3 },
   { id: 'customer', label: 'orders.columns.customer', track: 'minmax(150px, 260px)', min: 150 },
+  { id: 'tags', label: 'orders.columns.tags', track: 'minmax(100px, 180px)', min: 100, priority: 5 },
   { id: 'status', label: 'orders.columns.status', track: '240px', min: 240 },
   { id: 'total', label: 'orders.columns.total', sortKey: 'total_sales', track: '100px', min: 100, priority: 4 },
   { id: 'items', label: 'orders.columns.items', track: '72px', min: 72, priority: 2 },
