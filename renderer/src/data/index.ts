@@ -174,6 +174,19 @@
 // - An update or delete of a create that never left the outbox is folded into it (one request).
 export { StoreDatabase, storeDatabase, deleteStoreDatabase, databaseName, newLocalKey, storeKey, storeIdOfKey, SYNC_RESOURCES, CURRENT_SCHEMA_VERSION } from './db'
 export { orderIndexBlocksNeedCompaction, type OrderIndexBlock, type OrderRowChanges } from './order-index/order-index-blocks'
+export { orderIndexFor, existingOrderIndex, firstWindowFromCache, type OrderIndex, type OrderFacts } from './order-index/order-index'
+export {
+  DEFAULT_ORDER_QUERY,
+  ORDER_FILTER_STATUSES,
+  OrderQuery,
+  parseSort,
+  toOrdersListParams,
+  orderQueryFromRoute,
+  orderQueryToRoute,
+  type OrderSort,
+  type OrderSortKey,
+} from './order-index/order-query'
+export { orderSearchMatch, type MatchPart, type SearchMatch } from './order-index/order-search'
 export type {
   RowKey,
   CachedOrder,

@@ -3,8 +3,7 @@
 // the order list (which starts the load only once its first window is painted) and the
 // dashboard (which reads every order's facts from it).
 import { computed, shallowRef, watch, type ComputedRef, type Ref } from 'vue'
-import type { StoreDatabase } from '@/data'
-import { existingOrderIndex, orderIndexFor, type OrderIndex } from './order-index'
+import { type StoreDatabase, existingOrderIndex, orderIndexFor, type OrderIndex } from '@/data'
 
 export interface UseOrderIndex {
   index: ComputedRef<OrderIndex | null>

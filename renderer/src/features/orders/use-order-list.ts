@@ -10,9 +10,7 @@ import type { Order } from '@common/store-api/resources'
 import { api } from '@/bridge'
 import { useConnectionsStore } from '@/session/connections-store'
 import { useReachabilityStore } from '@/session/reachability-store'
-import { useLiveQuery, useStoreDatabase, type CachedOrder } from '@/data'
-import { toOrdersListParams, type OrderQuery } from './order-query'
-import { firstWindowFromCache } from './order-index'
+import { useLiveQuery, useStoreDatabase, type CachedOrder, toOrdersListParams, type OrderQuery, firstWindowFromCache } from '@/data'
 import { useOrderIndex } from './use-order-index'
 
 export const STORE_PAGE_SIZE = 100

@@ -28,7 +28,7 @@ import {
   type Order,
 } from '@common/store-api/resources'
 import { ORDER_SORTS } from '@common/store-api/operations'
-import { orderContainsAny, searchNeedles } from '@/data/order-index/order-search'
+import { orderContainsAny, searchNeedles } from './order-search'
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export type FinancialStatus = (typeof FINANCIAL_STATUSES)[number]
