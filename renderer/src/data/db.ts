@@ -33,6 +33,7 @@ import { databaseIdOf, forgetConnection, rememberDatabase } from './kept-stores'
 import { syncDurabilityMiddleware } from './sync-durability'
 import type { Write, WriteKind } from './writes'
 import type { StoreClockFact } from './store-clock'
+import type { StoredLabel } from './write-label'
 import { CREATE_KINDS } from './writes/contract'
 
 /** `store:<id>` or `local:<uuid>`. */
@@ -177,8 +178,8 @@ export interface OutboxEntry {
   lastError?: OutboxError
   /** What an update was based on: the store's updated_at then, and its values of the written fields. */
   base?: { updatedAt: string | null; fields: Record<string, unknown> } | null
-  /** A short label for people ("Tracking for #1042"). */
-  label: string
+  /** What it is (the handler's label, ui/write-words.ts puts it into words). */
+  label: StoredLabel
 }
 
 /** What happened to a write (write-history.ts): one event per step, kept after the outbox lets the write go. */
@@ -190,8 +191,8 @@ export interface WriteEvent {
   /** The outbox entry's id (gone from the outbox once accepted or withdrawn). */
   outboxId: number
   kind: string
-  /** The write's label for people ("Shipping address for #1042"). */
-  label: string
+  /** What the write is (its entry's label). */
+  label: StoredLabel
   lanes: string[]
   event: WriteEventKind
   /** When it happened, on this computer (ms). */
@@ -204,7 +205,7 @@ export interface ConflictRecord {
   /** The outbox entry's id. */
   id: number
   kind: string
-  label: string
+  label: StoredLabel
   /** The fields the user wrote. */
   mine: Record<string, unknown>
   /** The store's current values of the same fields. */

@@ -111,7 +111,8 @@
 //   hasLocalData(counts); describeLocalData(counts) → words; keptStores() → KeptStore[];
 //   deleteKeptData(databaseId); localDataVersion (a ref that goes up when a database is kept,
 //   adopted or deleted).
-// - Export: exportLocalData(db, { label, shop }), exportKeptData(kept) → ExportOutcome
+// - Export: exportLocalData(db, { label, shop }, words), exportKeptData(kept, words) → ExportOutcome (words:
+//   a write's label in words, features/sync's writeWords)
 //   (describeExport(outcome) says it in words): one standalone HTML file per post, revisions.json,
 //   index.html and unsent-changes.json, into a new folder the user picks (Electron) or as one
 //   .zip download (browser shell) (archive.ts).
@@ -208,6 +209,7 @@ export type {
   BinLocation,
 } from './db'
 export type { Write, WriteKind, WriteOf, ClosedState, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter, RowRef } from './writes'
+export type { LabelAction, LabelNoun, StoredLabel, WriteLabel } from './write-label'
 export { blockedBy, heldBack, isStopped } from './replayer'
 export { isOffline } from './store-client'
 export { closedStateOf, entriesForRow, isUndoable, rowLanes, rowByRef, trackingRefusal } from './writes'

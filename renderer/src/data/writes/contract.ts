@@ -7,6 +7,7 @@
 import type { OperationName, OperationParams, OperationResult } from '@common/store-api/operations'
 import type { OutboxEntry, RowKey, StoreDatabase } from '../db'
 import type { StoreCall } from '../store-client'
+import type { WriteLabel } from '../write-label'
 
 type Body<N extends OperationName> = OperationParams<N> extends { body: infer B } ? B : never
 
@@ -127,8 +128,8 @@ export interface Accepted {
 export interface WriteHandler<K extends WriteKind> {
   /** The resources it touches: writes sharing a lane are sent in the order they were made. */
   lanes(write: WriteOf<K>): string[]
-  /** Its label for people; `name` names its subject (an order number, a post title). */
-  describe(write: WriteOf<K>, name?: string): string
+  /** What it is, as data (write-label.ts; screens put it into words); `name` names its target (an order number, a post title). */
+  describe(write: WriteOf<K>, name?: string): WriteLabel
   /** The optimistic change to the cached rows (inside the caller's transaction); returns what an update was based on. */
   apply(db: StoreDatabase, write: WriteOf<K>): Promise<WriteBase>
   /** Puts the rows it touched back to the store's copy taken before the first optimistic change. */

@@ -5,6 +5,7 @@
 // family's file (or a new file spread in here). WriteHandlers is a mapped type over the kinds,
 // so until every phase of the new kind exists the renderer does not type-check.
 import type { RowKey } from '../db'
+import type { WriteLabel } from '../write-label'
 import type { Write, WriteHandler, WriteHandlers, WriteKind } from './contract'
 import { blogHandlers } from './blogs'
 import { collectionHandlers } from './collections'
@@ -43,7 +44,8 @@ export function lanesOf(write: Write): string[] {
   return handlerOf(write).lanes(write)
 }
 
-export function describeWrite(write: Write, name?: string): string {
+/** What a write is, as data (write-label.ts): screens put it into words. */
+export function describeWrite(write: Write, name?: string): WriteLabel {
   return handlerOf(write).describe(write, name)
 }
 

@@ -5,6 +5,7 @@
 import { watch } from 'vue'
 import { useLiveQuery, useSyncStatus, type OutboxEntry } from '@/data'
 import { refusalInWords } from '@/ui/refusal-words'
+import { writeWords } from './write-words'
 import { useNoticesStore } from '@/session/notices-store'
 
 /** Where a refused write can be fixed. */
@@ -28,7 +29,7 @@ export function useRefusedWriteNotices(): void {
       notices.post({
         kind: 'error',
         title: 'The store refused a change',
-        text: `${entry.label}. ${refusalInWords(entry.lastError)}. Nothing else was changed; fix it and send it again.`,
+        text: `${writeWords(entry.label)}. ${refusalInWords(entry.lastError)}. Nothing else was changed; fix it and send it again.`,
         link: placeOf(entry),
         key: `refused:${entry.id}`,
       })
