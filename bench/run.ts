@@ -1,4 +1,4 @@
-// `npm run bench` (issue 8): the seven figures, each measured side by side with its baseline in
+// `npm run bench` (issue 8): the eight figures, each measured side by side with its baseline in
 // the same run, printed as a table with the budgets (a FAILING line when one is missed) and
 // written to bench/results.json. Runs the browser shell (its web host as its own process) on the
 // system Chromium against a demo store in its own process (figure 6's store runs in this one).
@@ -17,10 +17,11 @@ import { startDemoStore } from '../electron/demo-store/embedded'
 import { findChromium } from '../e2e/support/chromium'
 import { startProcess } from '../e2e/support/processes'
 import { chromiumCpu, cpuBetween, cpuMeter, cpuTotal, peakResidentMB, type CpuByGroup, type CpuMeter } from './process-cpu'
+import { figureCustomers } from './customers'
 
 const root = resolve(import.meta.dirname, '..')
 const strict = process.argv.includes('--strict')
-/** `--only=2,4` runs some figures (while working on one); the default is all seven. */
+/** `--only=2,4` runs some figures (while working on one); the default is all eight. */
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',')
 const wanted = (figure: string) => !only || only.includes(figure.split(' ')[0]!)
 // --expose-gc and precise memory info let figure 2 weigh the order index (a collected heap before and after).
@@ -766,10 +767,10 @@ async function main() {
       }
     }
     // Every figure but 6 runs in (or beside) the browser shell; 6 alone needs neither it nor the build.
-    if (['1', '2', '3', '4', '5'].some((figure) => wanted(figure))) host = await startHost(store.url)
+    if (['1', '2', '3', '4', '5', '8'].some((figure) => wanted(figure))) host = await startHost(store.url)
     // First, while no store is connected yet: a new user's first screen.
     await step('5 cold start', 'renderer to interactive / JS before first paint', '< 1 s / < 250 KB', () => figureColdStart(browser, host!, blank.url))
-    if (wanted('1 first sync') || wanted('2 search') || wanted('4 editor')) {
+    if (wanted('1 first sync') || wanted('2 search') || wanted('4 editor') || wanted('8 customers')) {
       const app = await connectApp(host!)
       try {
         const page = await openBenchPage(app, host!, benchDir)
@@ -781,6 +782,10 @@ async function main() {
           await figureSearch(page)
         })
         await step('4 editor', 'keystroke p95, 20,000-word post', '≤ 1.2x and < 16 ms', () => figureEditor(page))
+        await step('8 customers', 'Customers list at 100,000 orders', '< 300 ms / < 30 ms', async () => {
+          await loadBenchPage(page, host!, app.connectionId)
+          await figureCustomers(page, { add, percentile, round })
+        })
       } finally {
         await app.close()
       }

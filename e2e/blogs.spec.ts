@@ -260,7 +260,7 @@ test('a publish the store refuses shows on the slug field and in a notification,
   await slug.fill('plastic-free-picnic')
 
   await publish(page)
-  await expect(postState(page)).toHaveText('Failed: Slug: is already taken (1 later change waits for it)', { timeout: 30_000 })
+  await expect(postState(page)).toHaveText('Failed: Slug: is already taken', { timeout: 30_000 })
   await expect(page.getByText('The store refused this: is already taken.')).toBeVisible()
   await expect(page.getByRole('alert', { name: 'The store refused this post' })).toContainText('Slug: is already taken')
   await expect(page.getByText('The store refused a change')).toBeVisible()

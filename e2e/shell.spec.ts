@@ -60,7 +60,7 @@ test('the skip link and the navigation work from the keyboard', async ({ page })
   await expect(page.locator('main')).toBeFocused()
 
   const links = mainNav(page).getByRole('link')
-  await expect(links).toHaveText(['Orders', 'Abandoned checkouts', 'Dashboard', 'Blogs', 'Collections', 'Meta fields', 'Sync', 'Settings'])
+  await expect(links).toHaveText(['Orders', 'Customers', 'Abandoned checkouts', 'Dashboard', 'Blogs', 'Collections', 'Calendar', 'Meta fields', 'Sync', 'Settings'])
   const checkouts = mainNav(page).getByRole('link', { name: 'Abandoned checkouts' })
   await checkouts.focus()
   await page.keyboard.press('Enter')

@@ -80,7 +80,11 @@ const KINDS: Kind[] = [
       await page.getByRole('textbox', { name: 'Title', exact: true }).fill(`${tag} post`)
       await page.getByRole('textbox', { name: 'Post content' }).click()
       await page.keyboard.type('Written while the host went down.')
-      await page.getByRole('button', { name: 'Publish', exact: true }).click()
+      // Kept off the blog: the store creates every post visible, so a hide follows the create.
+      const details = page.getByRole('button', { name: 'Post details' })
+      if ((await details.getAttribute('aria-expanded')) !== 'true') await details.click()
+      await page.getByRole('complementary', { name: 'Post details' }).getByRole('radio', { name: 'Hidden', exact: true }).check({ force: true })
+      await page.getByRole('button', { name: 'Save as hidden', exact: true }).click()
     },
     async settled(demoStore, tag) {
       const posts = await blogsTitled(demoStore, `${tag} post`)
@@ -97,7 +101,8 @@ const KINDS: Kind[] = [
       const title = page.getByRole('textbox', { name: 'Title', exact: true })
       await expect(title).toHaveValue(post!.title)
       await title.fill(`${tag} renamed`)
-      await page.getByRole('button', { name: 'Publish', exact: true }).click()
+      // The main button says what it does to this post: publish, publish changes, save hidden, schedule.
+      await page.getByRole('button', { name: /^(Publish|Publish changes|Save as hidden|Schedule for .*)$/ }).click()
     },
     async settled(demoStore, tag) {
       expect(await blogsTitled(demoStore, `${tag} renamed`)).toHaveLength(1)
@@ -309,7 +314,7 @@ test('a change queued behind a refused one says what it waits for, leads to it, 
   await page.getByRole('searchbox', { name: 'Search posts' }).fill('Refused slug')
   await page.getByRole('button', { name: 'Refused slug post' }).click()
   await page.getByRole('textbox', { name: 'Slug' }).fill('refused-slug-mine')
-  await page.getByRole('button', { name: 'Publish', exact: true }).click()
+  await page.getByRole('button', { name: 'Save as hidden', exact: true }).click()
   await everythingSent(page)
   const posts = await blogsTitled(demoStore, 'Refused slug post')
   expect(posts).toHaveLength(1)

@@ -1,7 +1,8 @@
 // The bench page (built into a temp folder by bench/run.ts, never shipped): exposes
 // `window.storedeskBench`, the measurements that must run inside Chromium against the
 // production modules themselves: the data layer's first sync and Dexie database, the order
-// desk's cache answer (the order index the list uses), and the blog editor's extension list. Each one has its baseline here too,
+// desk's cache answer (the order index the list uses), the Customers list's (customers.ts), and
+// the blog editor's extension list. Each one has its baseline here too,
 // so the figure and its baseline run in the same page, one after the other.
 import Dexie from 'dexie'
 import { Editor, type AnyExtension } from '@tiptap/core'
@@ -18,6 +19,7 @@ import { answerOrderQuery, OrderQuery } from '@/data/order-index/order-query'
 import { orderIndexFor, type OrderIndex } from '@/data/order-index/order-index'
 import { orderIndexRow } from '@/data/order-index/order-index-row'
 import { editorExtensions } from '@/features/blogs/editor/schema'
+import { customerBench } from './customers'
 
 declare global {
   interface Window {
@@ -340,6 +342,10 @@ function editorLatency(words: number, keys: number, rounds: number): { app: numb
   return { app, bare }
 }
 
-const bench = { useConnection, fetchAllOrders, firstSync, minimalSync, rawBulkWrite, seedCache, loadIndex, queryTimes, dropSeeded, editorLatency }
+const bench = {
+  useConnection, fetchAllOrders, firstSync, minimalSync, rawBulkWrite, seedCache, loadIndex, queryTimes, dropSeeded, editorLatency,
+  // Figure 8 (bench/page/customers.ts), on copies of the same four pages of the store's orders.
+  ...customerBench(async () => (await fetchAllOrders(4), fetched)),
+}
 window.storedeskBench = bench
 document.title = 'Storedesk bench ready'

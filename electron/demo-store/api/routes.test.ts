@@ -379,6 +379,9 @@ describe('meta fields', () => {
     }
     expect(data.order(orderId)!.post_modified_gmt).toBe('2026-11-22 03:00:00')
     expect((await call('PUT', '/openapi/2021-08/orders/1002/meta_fields', { meta_field_id: '1', value: '5' })).status).toBe(422)
+    // Every accepted value write is in the demo log, in order; refused ones are not.
+    const writes = (await (await createDataControlRoutes(data, { onChange: () => undefined, now: () => NOW }).request('/meta-field-writes')).json()) as { data: { resource: string; value: string }[] }
+    expect(writes.data.map((w) => `${w.resource}:${w.value}`)).toEqual(['blogs:12', 'blogs:false', 'blogs:https://example.com/a', 'orders:B-7', 'products:1.25'])
   })
 
   it('answers 422 instead of hanging when a saved pattern backtracks for too long', async () => {

@@ -51,7 +51,8 @@ const ClockSetting = z.object({ utcOffsetMinutes: z.number().int().refine(isUtcO
 /**
  * Demo-only read-outs and settings, mounted by the platform under /__demo: the shipment e-mails
  * the store "sent", the image library blog covers must come from (the API has no image
- * endpoint), and the store's clock (its zone can be moved, as a merchant can move a real store's).
+ * endpoint), the meta field values it accepted (each write, in order), and the store's clock (its
+ * zone can be moved, as a merchant can move a real store's).
  */
 export function createDataControlRoutes(data: DemoData, hooks: Omit<RouteHooks, 'publicOrigins'>): Hono {
   const app = new Hono()
@@ -64,6 +65,7 @@ export function createDataControlRoutes(data: DemoData, hooks: Omit<RouteHooks, 
     return c.json(clock())
   })
   app.get('/emails', (c) => c.json({ data: data.sentEmails }))
+  app.get('/meta-field-writes', (c) => c.json({ data: data.valueWrites }))
   app.onError((err, c) => {
     const { body, status, headers } = renderError(err)
     return c.json(body, status as 500, headers)

@@ -5,6 +5,8 @@ import { orderIndexRow, type OrderIndexRow } from './order-index/order-index-row
 import { CURRENT_SCHEMA_VERSION, ORDER_INDEX_ROWS, SCHEMA_VERSIONS, StoreDatabase, databaseName, deleteStoreDatabase, storeDatabase, storeKey } from './db'
 import { COMPACT_ABOVE_BLOCKS, ORDER_INDEX_BLOCK_ROWS, type OrderIndexBlock, type OrderRowChanges } from './order-index/order-index-blocks'
 import { freshDatabase, makeBlog, makeOrder } from './test-support'
+import { customerRow } from './customers/customer-row'
+import { CustomerIndex } from './customers/customer-index'
 
 const opened: Dexie[] = []
 afterEach(async () => {
@@ -34,6 +36,7 @@ function seedFor(version: number): Record<string, unknown[]> {
     4: { ...v1, orderIndexBlocks: [{ rows: earlierRows, deleted: [] }] },
     5: { ...v1, orderIndexBlocks: [{ rows: v1.orders.map(orderIndexRow), deleted: [] }] },
     6: { ...v1, orderIndexBlocks: [{ rows: v1.orders.map(orderIndexRow), deleted: [] }], binLocations: [{ sku: 'SD-001', bin: 'A-01' }] },
+    8: { ...v1, orderIndexBlocks: [{ rows: v1.orders.map(orderIndexRow), deleted: [] }] },
   }
   return seeds[version] ?? {}
 }
@@ -290,5 +293,20 @@ describe('version 9: unconfirmed writes', () => {
       ['collections.create', 'failed'],
     ])
     expect(upgraded.some((e) => 'uncertain' in e)).toBe(false)
+  })
+})
+
+describe('version 10: customers', () => {
+  it('a version 8 cache upgrades with the customer rows of its orders, which the customer index groups', async () => {
+    const { db } = await upgradedFrom(8, 'customers-from')
+    expect(db.verno).toBe(CURRENT_SCHEMA_VERSION)
+    expect((await db.customerRowBlocks.toArray()).flatMap((b) => b.rows)).toEqual([makeOrder(1, 1), makeOrder(2, 2)].map(customerRow))
+    const index = new CustomerIndex(db, { snapshotDelayMs: 0, followIntervalMs: 0 })
+    await index.settled()
+    expect(index.orderIdsOf('email:ada@example.com')).toEqual([2, 1])
+    index.drop()
+    // Order meta field values are read by definition.
+    await db.metaFieldValues.put({ resource: 'orders', resourceId: '1', meta_field_id: '7', name: 'Tags', namespace: 'storedesk', key: 'tags', description: '', type: 'text', rule: {}, pinned_position: false, status: 'enabled', value: 'fragile' })
+    expect((await db.metaFieldValues.where('meta_field_id').equals('7').toArray()).map((v) => v.value)).toEqual(['fragile'])
   })
 })

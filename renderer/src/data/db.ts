@@ -16,7 +16,9 @@
 // record, and a page of 250 orders is one write. Blocks are read in order, a later one winning;
 // `compactOrderIndexBlocks` folds them together once they pile up. Once such a transaction
 // commits, `onOrderRowChanges` listeners hear what it changed, in this window and (through a
-// BroadcastChannel) in the app's other windows on the same database.
+// BroadcastChannel) in the app's other windows on the same database. The same middleware
+// writes a block of customer rows beside it (`customerRowBlocks`, customers/customer-row.ts),
+// which the Customers screen's index folds into its snapshot.
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie'
 import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, MetaFieldValue, Order } from '@common/store-api/resources'
 import { orderIndexRow, type OrderIndexRow } from './order-index/order-index-row'
@@ -29,6 +31,8 @@ import {
   type OrderRowChanges,
   type OrderRowListener,
 } from './order-index/order-index-blocks'
+import { CUSTOMER_ROW_BLOCKS, CUSTOMER_SNAPSHOTS, customerRow, type CustomerRow } from './customers/customer-row'
+import type { CustomerSnapshotRecord } from './customers/customer-index'
 import { databaseIdOf, forgetConnection, rememberDatabase } from './kept-stores'
 import { syncDurabilityMiddleware } from './sync-durability'
 import type { Write, WriteKind } from './writes'
@@ -114,7 +118,8 @@ export interface BlogRevision {
   restoring?: string
 }
 
-export const SYNC_RESOURCES = ['orders', 'checkouts', 'blogs', 'collections', 'metaFields'] as const
+/** In sync order: `orderMeta` (the app's tags and notes on orders) needs the definitions `metaFields` reads. */
+export const SYNC_RESOURCES = ['orders', 'checkouts', 'blogs', 'collections', 'metaFields', 'orderMeta'] as const
 export type SyncResource = (typeof SYNC_RESOURCES)[number]
 
 export interface SyncState {
@@ -132,6 +137,11 @@ export interface SyncState {
   complete: boolean
   /** Items the store reported for the last pass. */
   storeTotal: number | null
+  /**
+   * orderMeta: where an interrupted pass had got to, newest first: the last order done and the
+   * newest order modified when the pass began (orders after it were not in its listing).
+   */
+  position?: { modified: string; id: number; top: string } | null
   /** Orders: the store's UTC offset as its newest local/GMT pair tells it (store-clock.ts). */
   clock?: StoreClockFact | null
 }
@@ -347,6 +357,27 @@ async function makeUnknownOutcomesUnconfirmed(tx: Transaction): Promise<void> {
 }
 
 /**
+ * 2026-11-26: the customers (issue 31). `customerRowBlocks`: the compact customer row
+ * (customers/customer-row.ts) of every order each write to orders wrote, one block per write,
+ * kept by the same middleware as the order index's blocks; `customerSnapshots`: the customer
+ * index's snapshot of itself and its mark (customers/customer-index.ts), emptied with the
+ * blocks. `metaFieldValues` gets an index on `meta_field_id`: the order tags' index reads every
+ * order's value of one definition (order-meta/). The upgrade writes the rows of the orders
+ * already cached.
+ */
+export const SCHEMA_V10 = {
+  [CUSTOMER_ROW_BLOCKS]: '++seq',
+  [CUSTOMER_SNAPSHOTS]: 'id',
+  metaFieldValues: '[resource+resourceId+meta_field_id], [resource+resourceId], meta_field_id',
+} as const
+
+async function addCustomerRowBlocks(tx: Transaction): Promise<void> {
+  const rows: CustomerRow[] = []
+  await tx.table('orders').each((order: Order) => void rows.push(customerRow(order)))
+  if (rows.length > 0) await tx.table(CUSTOMER_ROW_BLOCKS).bulkAdd(blocksOf(rows))
+}
+
+/**
  * Every schema the cache has had, oldest first. A new version adds an entry with its date, its
  * stores (changed tables only) and its upgrade; db.test.ts opens a database of every earlier
  * version with the current code.
@@ -361,6 +392,7 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 7, stores: SCHEMA_V7 },
   { version: 8, stores: SCHEMA_V8 },
   { version: 9, stores: SCHEMA_V9, upgrade: makeUnknownOutcomesUnconfirmed },
+  { version: 10, stores: SCHEMA_V10, upgrade: addCustomerRowBlocks },
 ]
 
 export const CURRENT_SCHEMA_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]!.version
@@ -397,6 +429,8 @@ export class StoreDatabase extends Dexie {
   writeHistory!: EntityTable<WriteEvent, 'id'>
 
   orderIndexBlocks!: Table<OrderIndexBlock, number>
+  customerRowBlocks!: Table<OrderIndexBlock<CustomerRow>, number>
+  customerSnapshots!: Table<CustomerSnapshotRecord, string>
 
   /** The connection it serves (its API calls go there); the database may be named after an earlier one. */
   readonly connectionId: string
@@ -419,7 +453,7 @@ export class StoreDatabase extends Dexie {
         this.tellOrderRowListeners(changes)
         const message: OrderRowsMessage = { database: this.name, ids: [...changes.rows.keys()], rangeDeleted: changes.rangeDeleted }
         this.orderRowsChannel()?.postMessage(message)
-      }),
+      }, [{ table: CUSTOMER_ROW_BLOCKS, rowOf: customerRow, clearedWith: [CUSTOMER_SNAPSHOTS] }]),
     )
     this.on('close', () => {
       this.openOrderRowsChannel?.close()

@@ -3,7 +3,7 @@
 // refuses (a slug or meta field key already taken: 409; a batch naming a post that is not
 // there: 422), with a request log, the customer e-mails tracking numbers sent, and faults (fail
 // the next call of an operation, optionally after it took effect: an answer lost).
-import type { OperationName } from '@common/store-api/operations'
+import { META_FIELD_RESOURCE_PATHS, type OperationName } from '@common/store-api/operations'
 import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, MetaFieldValue, Order } from '@common/store-api/resources'
 import type { CallError, StoreCall } from './store-client'
 import { timestamp } from './test-support'
@@ -211,11 +211,19 @@ export class FakeStore {
       case 'metaFields.delete':
         if (!this.metaFields.delete(id)) this.notFound()
         return null
-      case 'metaFieldValues.list':
-        return { data: [...this.values.entries()].filter(([k]) => k.startsWith(`${params.path?.resource}/${params.path?.id}/`)).map(([, v]) => v) }
+      case 'metaFieldValues.list': {
+        // Every definition of the resource's type, with the resource's value (null when unset), as the store answers.
+        const type = Object.entries(META_FIELD_RESOURCE_PATHS).find(([, path]) => path === params.path?.resource)?.[0]
+        const fields = [...this.metaFields.values()].filter((f) => f.resource_type === type)
+        return { data: fields.map((f) => this.values.get(`${params.path?.resource}/${params.path?.id}/${f.id}`) ?? { ...f, value: null, meta_field_id: String(f.id) }) }
+      }
       case 'metaFieldValues.set': {
         const field = this.metaFields.get(Number(b.meta_field_id)) ?? this.notFound()
-        this.values.set(`${params.path?.resource}/${params.path?.id}/${b.meta_field_id}`, { ...field, value: String(b.value), meta_field_id: String(field.id) })
+        if (field.status === 'disabled') throw { code: 'validation_failed', message: 'This meta field is disabled.', fields: { meta_field_id: ['this meta field is disabled; enable it before writing values'] } } satisfies CallError
+        // An empty string clears the value; the write bumps the resource's modified time.
+        this.values.set(`${params.path?.resource}/${params.path?.id}/${b.meta_field_id}`, { ...field, value: b.value === '' ? null : String(b.value), meta_field_id: String(field.id) })
+        const order = params.path?.resource === 'orders' ? this.orders.get(id) : undefined
+        if (order) order.post_modified_gmt = order.post_modified = this.now()
         return this.handle('metaFieldValues.list', { path: params.path })
       }
     }

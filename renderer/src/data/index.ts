@@ -16,9 +16,10 @@
 //     collections (key `key`; storeId, title, updated_at): BlogCollection fields + blogKeys in
 //       the store's order
 //     metaFieldDefinitions (key `key`; storeId, resource_type, pinned_position; the definition's own key is `fieldKey`)
-//     metaFieldValues (key [resource+resourceId+meta_field_id]; index [resource+resourceId]);
-//       `resource` is the API path segment (blogs, orders, blog_collections, ...). Filled on
-//       demand by refreshMetaFieldValues(), not by the full sync.
+//     metaFieldValues (key [resource+resourceId+meta_field_id]; indexes [resource+resourceId],
+//       meta_field_id); `resource` is the API path segment (blogs, orders, blog_collections,
+//       ...). Filled on demand by refreshMetaFieldValues(), and for orders by the sync's
+//       `orderMeta` pass (the orders modified since its last pass: see ORDER TAGS AND NOTES).
 //     blogDrafts (key `key`): the blog editor's autosaved, not-yet-queued drafts (editor owns it)
 //     blogRevisions (++id; key, [key+createdAt]): local snapshot history (editor owns it)
 //     outbox, conflicts, syncState, counters: bookkeeping, read by the sync panel. An outbox
@@ -33,6 +34,10 @@
 //       (`rows` written, then IDs `deleted`), written by the database itself in the same
 //       transaction; a later block wins. The order list's in-memory index loads them, and asks
 //       db.compactOrderIndexBlocks() to fold them together once orderIndexBlocksNeedCompaction.
+//     customerRowBlocks (++seq): the compact customer row (customers/customer-row.ts: who the
+//       order belongs to, its money, date and contact) of each write to orders, one block per
+//       write, by the same middleware; customerSnapshots: the customer index's snapshot of
+//       itself and its mark (the last block folded in), emptied with the blocks by a clear.
 //   db.onOrderRowChanges(listener) → unsubscribe: after each committed transaction that wrote
 //   or deleted orders, the rows it left (`rows`: ID → row, null when deleted; `rangeDeleted`
 //   after a clear); a commit in another window of the app is told too (over a BroadcastChannel,
@@ -145,6 +150,32 @@
 //   conflictFor(db, row) → its first write in conflict (ConflictRecord) or null;
 //   historyFor(db, row) → its write history (WriteEvent[]), oldest first.
 //
+// CUSTOMERS (issue 31; customers/)
+// - customerIndexFor(db) → CustomerIndex (one per open database, dropped when it closes):
+//   state 'loading' | 'ready', subscribe(listener), settled(); query({ search, sort }) → customer
+//   keys (sort: last, first, orders, spent, average, refunded, name; `-` for descending; search
+//   folded as the order search: names either way round, accents, apostrophes, phone digits);
+//   summary(key) → CustomerSummary (orders, paid orders, spent = paid less refunds per currency,
+//   average, refunded, first and last order, name/e-mail/phone of the latest order);
+//   orderIdsOf(key) (newest first); customerOfOrder(id); size; mainCurrency.
+// - customerKeyOf(order): `email:<normalised>`, else `phone:<digits>`, else `name:<name|address>`,
+//   else `order:<ID>` (customer-row.ts states the rule); the customer page is /customers/<key>.
+//
+// ORDER TAGS AND NOTES (issue 31; order-meta/)
+// - Kept as meta field values on orders in the app's namespace: storedesk.tags (text, ", "
+//   between tags) and storedesk.note (multi-line text). orderFieldState(db, 'tags' | 'note') →
+//   ready | disabled | missing; proposeOrderField (the user agreed) queues the definition;
+//   enableOrderField turns a disabled one on. An existing definition is used as it is.
+// - editOrderTags(db, orderIds, { add, remove }) → { queued, unchanged, tooMany }: one queued
+//   `orders.tags` edit per order that changes; setOrderNote(db, id, note) → outbox id or null.
+//   Both are order writes with the undo window; tags merge with another desk's at send time,
+//   a note stops as a conflict (writes/order-meta.ts).
+// - readOrderMeta(db, id) → { tags, note, pending }; readAllOrderTags(db) → Map<orderId, tags>;
+//   readOrderNotes(db, ids): the cached values with the unsent edits applied (for live queries).
+// - Sync: the `orderMeta` resource (after metaFields) reads the values of the orders modified
+//   since its last pass (the API reads values one order at a time; every value write bumps the
+//   order's modified time), none without the app's definitions; resumable (`position`).
+//
 // HOW IT BEHAVES (decisions)
 // - Lanes: each write names the resources it touches (`orders:12`, `blogs:store:5`,
 //   `blogs:local:<uuid>`, `blogs:*` for select_all). Writes sharing a lane are sent strictly in
@@ -187,7 +218,7 @@ export {
   type OrderSort,
   type OrderSortKey,
 } from './order-index/order-query'
-export { orderSearchMatch, type MatchPart, type SearchMatch } from './order-index/order-search'
+export { fold, orderSearchMatch, type MatchPart, type SearchMatch } from './order-index/order-search'
 export type {
   RowKey,
   CachedOrder,
@@ -238,6 +269,26 @@ export { useStoreDatabase, useLiveQuery } from './live'
 export { useOfflineData, useSyncStatus, useStoreRuntime, chooseLocalWorkOnDisconnect } from './install'
 export type { SyncStatus, ResourceProgress } from './runtime'
 export { refreshOrder, refreshCheckout, refreshBlog, refreshMetaFieldValues } from './sync'
+export { customerIndexFor, parseCustomerSort, CUSTOMER_SORT_KEYS, type CustomerIndex, type CustomerQuery, type CustomerSort, type CustomerSortKey, type CustomerSummary, type Money } from './customers/customer-index'
+export { customerKeyOf, customerNameOf } from './customers/customer-row'
+export {
+  cleanTag,
+  countOrdersWithMeta,
+  MAX_NOTE_LENGTH,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+  ORDER_META_FIELDS,
+  readAllOrderTags,
+  readOrderMeta,
+  readOrderNotes,
+  tagKey,
+  tagProblem,
+  uniqueTags,
+  type OrderMeta,
+  type OrderMetaKind,
+  type TagEdit,
+} from './order-meta/order-meta'
+export { editOrderTags, enableOrderField, orderFieldState, proposeOrderField, setOrderNote, type OrderFieldState, type TagEditOutcome } from './order-meta/order-meta-actions'
 export { useStoreUtcOffset } from './store-clock'
 export { countLocalData, hasLocalData, countKeptData, describeExport, describeLocalData, deleteKeptData, exportKeptData, exportLocalData, localDataVersion, type LocalDataCounts } from './local-data'
 export { keptStores, type KeptStore } from './kept-stores'

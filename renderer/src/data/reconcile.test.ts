@@ -309,7 +309,7 @@ describe('a meta field definition delete whose answer was lost', () => {
 
 describe('a meta field value whose answer was lost', () => {
   it('is not sent again when the record already holds it', async () => {
-    store.metaFields.set(5, makeMetaField(5))
+    store.metaFields.set(5, makeMetaField(5, { resource_type: 'order' }))
     await cacheOrder(db, store, 1)
     answerLost('metaFieldValues.set')
     await setMetaFieldValue(db, 'orders', 1, 5, 'gift wrap')

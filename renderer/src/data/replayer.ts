@@ -23,15 +23,14 @@
 //   releaseOfflineWaits, not the runtime's sendNow. An entry is claimed for sending in one
 //   transaction that checks it is still there and due, so an undo (outbox.ts `undoWrite`,
 //   also one transaction) and a send never both happen.
-import type { OperationResult } from '@common/store-api/operations'
 import { storeKey, type OutboxEntry, type OutboxError, type RowKey, type StoreDatabase } from './db'
 import { recordWriteEvent } from './write-history'
 import { applyLocally, refreshPendingMarks } from './outbox'
 import { asCallError, isOffline, isTransient, needsReconnect, outcomeUnknown, type CallError, type StoreCall } from './store-client'
-import { handlerOf, isWriteKind, keyedLane, lanesOf, PermanentProblem, pick, rewriteKey, sameValue, touches, type Fields, type KeyedFamily, type Sending, type StoreCopy, type WriteKind } from './writes'
+import { handlerOf, isWriteKind, keyedLane, lanesOf, PermanentProblem, pick, rewriteKey, sameValue, touches, type Fields, type KeyedFamily, type Sending, type StoreCopy, type WriteAnswer } from './writes'
 
 /** The store's answer to a write. */
-type Answer = OperationResult<WriteKind>
+type Answer = WriteAnswer
 
 export interface ReplayResult {
   /** Entries the store accepted in this pass. */
@@ -316,9 +315,9 @@ async function accept(db: StoreDatabase, entry: OutboxEntry, answer: Answer | nu
     if (created) touchedLanes = [...touchedLanes, await rewriteReferences(db, created.family, created.key, created.storeId)]
     const later = (await db.outbox.orderBy('id').toArray()).filter((e) => touches(e.lanes, touchedLanes))
     for (const next of later) {
-      if (rebase && next.base) {
-        const fields = rebase.fieldsOf?.(next.write) ?? pick(rebase.record, Object.keys(next.base.fields))
-        next.base = { updatedAt: rebase.updatedAt, fields }
+      const fields = rebase && next.base ? (rebase.fieldsOf ? rebase.fieldsOf(next.write) : null) : undefined
+      if (rebase && next.base && fields !== undefined) {
+        next.base = { updatedAt: rebase.updatedAt, fields: fields ?? pick(rebase.record, Object.keys(next.base.fields)) }
         await db.outbox.update(next.id!, { base: next.base })
       }
       // The store's copy is now the base of the rows: show the still-queued changes over it.

@@ -10,9 +10,10 @@ export type LabelNoun = 'order' | 'post' | 'collection' | 'metaField' | 'metaFie
 /**
  * What a write does to its target: make it, change some of its fields, delete it, act on many
  * at once (a batch: `values.operation` says which), give an order its tracking number, or its
- * shipping address, set a value.
+ * shipping address, its tags (`values.add`, `values.remove`: comma-separated) or its internal
+ * note (`values.cleared` when the note is removed), set a value.
  */
-export type LabelAction = 'create' | 'update' | 'delete' | 'batch' | 'track' | 'address' | 'set'
+export type LabelAction = 'create' | 'update' | 'delete' | 'batch' | 'track' | 'address' | 'tags' | 'note' | 'set'
 
 export interface WriteLabel {
   /** The write's kind (writes/contract.ts). */

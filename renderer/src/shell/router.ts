@@ -26,6 +26,8 @@ export const routes: RouteRecordRaw[] = [
   { path: '/orders', component: loadOrderList, meta: { title: 'Orders' } },
   { path: '/orders/print', component: () => import('@/features/orders/print/PrintPage.vue'), meta: { title: 'Print', bare: true } },
   { path: '/orders/:id', component: () => import('@/features/orders/OrderDetailPage.vue'), meta: { title: 'Order' } },
+  { path: '/customers', component: () => import('@/features/customers/CustomersPage.vue'), meta: { title: 'Customers' } },
+  { path: '/customers/:key', component: () => import('@/features/customers/CustomerPage.vue'), meta: { title: 'Customer' } },
   { path: '/checkouts', component: () => import('@/features/checkouts/CheckoutsPage.vue'), meta: { title: 'Abandoned checkouts' } },
   { path: '/checkouts/:id', component: () => import('@/features/checkouts/CheckoutDetailPage.vue'), meta: { title: 'Abandoned checkout' } },
   { path: '/dashboard', component: () => import('@/features/dashboard/DashboardPage.vue'), meta: { title: 'Dashboard' } },

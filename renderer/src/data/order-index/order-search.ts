@@ -1,5 +1,5 @@
 // What the order list's search box finds, in one place for the cache's index (order-index-row.ts
-// writes `orderSearchText` into each index row), the array reference (features/orders/order-query.ts)
+// writes `orderSearchText` into each index row), the array reference (data/order-index/order-query.ts)
 // and the row's highlight (`orderSearchMatch`), so the three cannot disagree.
 //
 // Semantics: a case-insensitive substring ("contains", as the store's own search) of one field:
@@ -51,12 +51,13 @@ export function searchNeedles(search: string): string[] {
   return digits !== folded && digits.length >= MIN_PHONE_DIGITS ? [folded, digits] : [folded]
 }
 
-function digitsOf(phone: string): string {
+/** A phone's digits alone: how the search text and the customers' grouping compare phones. */
+export function digitsOf(phone: string): string {
   return phone.replace(/\D/g, '')
 }
 
 /** Every rotation of a name's words: "ava van dijk" → also "van dijk ava" and "dijk ava van". */
-function rotations(name: string): string[] {
+export function rotations(name: string): string[] {
   const words = name.split(' ')
   return words.map((_, k) => [...words.slice(k), ...words.slice(0, k)].join(' '))
 }

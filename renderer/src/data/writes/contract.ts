@@ -69,9 +69,26 @@ export type Write =
   | { kind: 'metaFields.update'; key: RowKey; body: MetaFieldUpdateBody }
   | { kind: 'metaFields.delete'; key: RowKey }
   | { kind: 'metaFieldValues.set'; resource: string; resourceId: string; body: { meta_field_id: string; value: string } }
+  // An order's tags and note (writes/order-meta.ts): `fieldKey` names the app's definition
+  // (order-meta/order-meta.ts); `afterField`: it had an unsent change (turned on again) when this
+  // was queued, which this waits for.
+  | { kind: 'orders.tags'; orderId: number; fieldKey: RowKey; afterField?: true; body: { add: string[]; remove: string[] } }
+  | { kind: 'orders.note'; orderId: number; fieldKey: RowKey; afterField?: true; body: { note: string } }
 
-/** A kind is the name of the store operation that carries it. */
+/**
+ * A kind is the name of the store operation that carries it, except the kinds listed here:
+ * an order's tags and note are meta field values on the wire, with rules of their own.
+ */
+interface CarriedBy {
+  'orders.tags': 'metaFieldValues.set'
+  'orders.note': 'metaFieldValues.set'
+}
+
 export type WriteKind = Write['kind']
+/** The store operation that carries a kind. */
+export type OperationOf<K extends WriteKind> = K extends keyof CarriedBy ? CarriedBy[K] : Extract<K, OperationName>
+/** The store's answer to a write of a kind. */
+export type WriteAnswer<K extends WriteKind = WriteKind> = OperationResult<OperationOf<K>>
 export type WriteOf<K extends WriteKind> = Extract<Write, { kind: K }>
 
 /** Kinds that make a row: accepted, it gets a store id and writes naming its local key are rewritten. */
@@ -99,7 +116,7 @@ export interface Checking {
  * taken as its answer: nothing is sent), or `send`, what is still to be sent (the whole write,
  * or the part the store lacks).
  */
-export type Reconciled<K extends WriteKind> = { arrived: OperationResult<K> } | { send: WriteOf<K> }
+export type Reconciled<K extends WriteKind> = { arrived: WriteAnswer<K> } | { send: WriteOf<K> }
 
 /** What the replayer gives a handler to send one outbox entry with. */
 export interface Sending extends Checking {
@@ -119,9 +136,10 @@ export interface Accepted {
   created?: { family: 'blogs' | 'collections' | 'metaFields'; key: RowKey; storeId: number }
   /**
    * What later writes of the same rows are now based on: the store's new copy (`record`), or
-   * the fields a later write watches on it (`fieldsOf`, null to take them from `record`).
+   * the fields a later write watches on it (`fieldsOf`, null to take them from `record`,
+   * undefined to leave that write's base as it is: it writes something this one did not change).
    */
-  rebase?: { updatedAt: string | null; record: Fields; fieldsOf?: (next: Write) => Fields | null }
+  rebase?: { updatedAt: string | null; record: Fields; fieldsOf?: (next: Write) => Fields | null | undefined }
 }
 
 /** Everything the outbox and the replayer do differently for one kind of write. */
@@ -150,9 +168,9 @@ export interface WriteHandler<K extends WriteKind> {
    */
   reconcile(checking: Checking, write: WriteOf<K>): Promise<Reconciled<K>>
   /** Sends it (after the reads it needs); the store's answer, or 'conflict'. */
-  deliver(sending: Sending, write: WriteOf<K>): Promise<OperationResult<K> | 'conflict'>
+  deliver(sending: Sending, write: WriteOf<K>): Promise<WriteAnswer<K> | 'conflict'>
   /** Writes the store's answer into the cache (null: a delete found it already gone). */
-  accept(db: StoreDatabase, write: WriteOf<K>, answer: OperationResult<K> | null): Promise<Accepted>
+  accept(db: StoreDatabase, write: WriteOf<K>, answer: WriteAnswer<K> | null): Promise<Accepted>
   /**
    * Folds it into an earlier write of the same row that has not gone (an unsent create, or a
    * write the store refused): the one write that replaces both, 'drop' when neither need go (a

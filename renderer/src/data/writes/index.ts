@@ -11,6 +11,7 @@ import { blogHandlers } from './blogs'
 import { collectionHandlers } from './collections'
 import { metaFieldHandlers } from './meta-fields'
 import { orderHandlers } from './orders'
+import { orderMetaHandlers } from './order-meta'
 
 export * from './contract'
 export * from './lanes'
@@ -19,7 +20,7 @@ export { TABLE_OF } from './keyed'
 export { closedStateOf, shipTo, trackingRefusal } from './orders'
 export { PermanentProblem, pick, rowByRef, sameValue } from './rows'
 
-const HANDLERS: WriteHandlers = { ...orderHandlers, ...blogHandlers, ...collectionHandlers, ...metaFieldHandlers }
+const HANDLERS: WriteHandlers = { ...orderHandlers, ...orderMetaHandlers, ...blogHandlers, ...collectionHandlers, ...metaFieldHandlers }
 
 /** The handler of a write's kind, taking any write (the kind is looked up, so it is the write's own). */
 export function handlerOf(write: Write): WriteHandler<WriteKind> {
@@ -54,6 +55,7 @@ export function rewriteKey(write: Write, from: RowKey, to: RowKey): Write {
   const swap = (key: RowKey) => (key === from ? to : key)
   const copy = structuredClone(write)
   if ('key' in copy) copy.key = swap(copy.key)
+  if ('fieldKey' in copy) copy.fieldKey = swap(copy.fieldKey)
   if ('collectionKeys' in copy && copy.collectionKeys) copy.collectionKeys = copy.collectionKeys.map(swap)
   if ('blogKeys' in copy && copy.blogKeys) copy.blogKeys = copy.blogKeys.map(swap)
   return copy

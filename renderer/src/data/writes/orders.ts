@@ -193,11 +193,11 @@ const shipping: OrderWriteHandler<'orders.updateShipping'> = {
   accept: (db, _write, answer) => acceptOrder(db, answer),
 }
 
-/** What a later write of an accepted order is now based on: the fields it watches on the store's answer. */
-function watchedBy(order: Order, next: Write): Fields | null {
+/** What a later write of an accepted order is now based on: the fields it watches on the store's answer (another kind keeps its own). */
+function watchedBy(order: Order, next: Write): Fields | undefined {
   if (next.kind === 'orders.track') return tracking.watched(order, next)
   if (next.kind === 'orders.updateShipping') return shipping.watched(order, next)
-  return null
+  return undefined
 }
 
 export const orderHandlers: Pick<WriteHandlers, OrderKind> = {

@@ -13,6 +13,7 @@ export const RESOURCE_LABELS: Record<SyncResource, string> = {
   blogs: 'Blog posts',
   collections: 'Blog collections',
   metaFields: 'Meta field definitions',
+  orderMeta: 'Order tags and notes',
 }
 
 /** One item of each resource, counted: "67 posts". */
@@ -22,6 +23,7 @@ const RESOURCE_NOUNS: Record<SyncResource, string> = {
   blogs: 'post',
   collections: 'collection',
   metaFields: 'meta field definition',
+  orderMeta: 'order',
 }
 
 /**

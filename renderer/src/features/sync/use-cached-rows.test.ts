@@ -29,6 +29,7 @@ describe('the Sync page’s cached data', () => {
       ['blogs', 2, null],
       ['collections', 0, null],
       ['metaFields', 0, null],
+      ['orderMeta', 0, null],
     ])
   })
 })

@@ -5,7 +5,7 @@
 // orders) on each commit; 1.5 s into a first sync it had still not answered.
 import { shallowRef, watch, type Ref } from 'vue'
 import { useIntervalFn } from '@vueuse/core'
-import { SYNC_RESOURCES, useStoreDatabase, type StoreDatabase, type SyncResource, type SyncState, type SyncStatus } from '@/data'
+import { countOrdersWithMeta, SYNC_RESOURCES, useStoreDatabase, type StoreDatabase, type SyncResource, type SyncState, type SyncStatus } from '@/data'
 
 export interface ResourceRow {
   resource: SyncResource
@@ -22,7 +22,7 @@ export const CACHED_ROWS_REFRESH_MS = 1000
  * create waiting to be sent (or refused) never makes the cache look bigger than the store.
  */
 export async function readCachedRows(db: StoreDatabase): Promise<ResourceRow[]> {
-  return db.transaction('r', [db.syncState, db.orders, db.checkouts, db.blogs, db.collections, db.metaFieldDefinitions], async () => {
+  return db.transaction('r', [db.syncState, db.orders, db.checkouts, db.blogs, db.collections, db.metaFieldDefinitions, db.metaFieldValues], async () => {
     const states = new Map((await db.syncState.toArray()).map((s) => [s.resource, s]))
     const counts: Record<SyncResource, number> = {
       orders: await db.orders.count(),
@@ -30,6 +30,7 @@ export async function readCachedRows(db: StoreDatabase): Promise<ResourceRow[]> 
       blogs: await db.blogs.where('storeId').above(0).count(),
       collections: await db.collections.where('storeId').above(0).count(),
       metaFields: await db.metaFieldDefinitions.where('storeId').above(0).count(),
+      orderMeta: await countOrdersWithMeta(db),
     }
     return SYNC_RESOURCES.map((resource) => ({ resource, cached: counts[resource], state: states.get(resource) }))
   })

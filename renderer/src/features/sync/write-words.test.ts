@@ -46,4 +46,15 @@ describe('a write in words', () => {
     expect(writeWords(change)).toBe('Tracking number changed from (none) to B for order')
     expect(writeWords('Tracking 123 for #1042')).toBe('Tracking 123 for #1042')
   })
+
+  it('says a tag edit and a note, with and without the order', () => {
+    const both: WriteLabel = { kind: 'orders.tags', action: 'tags', target: { noun: 'order', name: '#7' }, values: { add: 'fragile, VIP', remove: 'gift' } }
+    expect(writeWords(both)).toBe('Tag order #7 fragile, VIP and untag gift')
+    expect(writeWords(both, { withTarget: false })).toBe('Tag fragile, VIP and untag gift')
+    expect(writeWords({ ...both, values: { remove: 'gift' } })).toBe('Untag order #7 gift')
+    const note: WriteLabel = { kind: 'orders.note', action: 'note', target: { noun: 'order', name: '#7' } }
+    expect(writeWords(note)).toBe('Note on order #7')
+    expect(writeWords({ ...note, values: { cleared: 'yes' } })).toBe('Note removed from order #7')
+    expect(writeWords({ ...note, values: { cleared: 'yes' } }, { withTarget: false })).toBe('Note removed')
+  })
 })

@@ -28,6 +28,19 @@ function trackingWords({ values = {}, target }: WriteLabel, withTarget: boolean)
   return `${change}${override}${withTarget ? ` for ${ofOrder(target.name)}` : ''}`
 }
 
+/** "Tag order #1057 fragile, VIP and untag gift"; on the order's own page "Tag fragile, VIP". */
+function tagsWords({ values = {}, target }: WriteLabel, withTarget: boolean): string {
+  const on = withTarget ? ` ${ofOrder(target.name)}` : ''
+  const add = values.add ? `Tag${on} ${values.add}` : ''
+  const remove = values.remove ? (add ? `and untag ${values.remove}` : `Untag${on} ${values.remove}`) : ''
+  return [add, remove].filter(Boolean).join(' ')
+}
+
+function noteWords({ values = {}, target }: WriteLabel, withTarget: boolean): string {
+  if (!withTarget) return values.cleared ? 'Note removed' : 'Note'
+  return values.cleared ? `Note removed from ${ofOrder(target.name)}` : `Note on ${ofOrder(target.name)}`
+}
+
 function batchWords({ values = {}, target }: WriteLabel): string {
   const operation = values.operation ?? ''
   if (target.noun === 'collection') return operation === 'sort_blogs_manual' ? `Reorder collection${quoted(target.name)}` : `${operation.replaceAll('_', ' ')} in collection${quoted(target.name)}`
@@ -49,6 +62,10 @@ export function writeWords(label: StoredLabel, { withTarget = true }: { withTarg
       return trackingWords(label, withTarget)
     case 'address':
       return withTarget ? `Shipping address of ${ofOrder(label.target.name)}` : 'Shipping address change'
+    case 'tags':
+      return tagsWords(label, withTarget)
+    case 'note':
+      return noteWords(label, withTarget)
     case 'create':
       return `New ${noun}${quoted(label.target.name)}`
     case 'update':
