@@ -138,7 +138,11 @@
 // STOPPED WRITES AND CONFLICTS (the sync panel's actions; the blog editor may call them too)
 // - retryWrite(db, id), discardWrite(db, id) (drops it and puts its rows back to the store's
 //   copy), updateWriteBody(db, id, body), resolveConflict(db, id, 'mine' | 'theirs' | { merged }).
-//   Conflicts live in db.conflicts (id = outbox id) with `mine`, `theirs`, `base` field maps.
+//   Conflicts (id = outbox id) hold `mine`, `theirs`, `base` field maps.
+// - Features read the outbox and the conflicts through these queries, never db.outbox or
+//   db.conflicts: outboxWrites(db) (id order), writesOf(db, { kind } | { family }),
+//   refusedWrites(db), outboxCount(db), allConflicts(db), writesByIds(db, ids) → { entry,
+//   conflict } per id.
 // - isOffline(error): the store could not be reached (network, timeout), not a refusal.
 // - heldBack(entries in id order) → ids waiting for an earlier unsent write of the same lane.
 // - entriesForRow(entries, 'blogs' | 'collections' | 'metaFields', { key, storeId }) → the
@@ -244,7 +248,7 @@ export type { LabelAction, LabelNoun, StoredLabel, WriteLabel } from './write-la
 export { blockedBy, heldBack, isStopped } from './replayer'
 export { isOffline } from './store-client'
 export { closedStateOf, entriesForRow, isUndoable, rowLanes, rowByRef, trackingRefusal } from './writes'
-export { pendingFor, conflictFor, historyFor } from './row-writes'
+export { pendingFor, conflictFor, historyFor, outboxWrites, writesOf, refusedWrites, outboxCount, allConflicts, writesByIds } from './row-writes'
 export { undoWindowSeconds, setUndoWindowSeconds, parseUndoWindow, DEFAULT_UNDO_WINDOW_SECONDS, MAX_UNDO_WINDOW_SECONDS } from './undo-window'
 export { enqueueWrite, retryWrite, discardWrite, undoWrite, updateWriteBody, resolveConflict, type ConflictChoice, type EnqueueOptions } from './outbox'
 export type { TrackOptions } from './actions'
