@@ -38,7 +38,6 @@ import { syncDurabilityMiddleware } from './sync-durability'
 import type { Write, WriteKind } from './writes'
 import type { StoreClockFact } from './store-clock'
 import type { StoredLabel } from './write-label'
-import { CREATE_KINDS } from './writes/contract'
 
 /** `store:<id>` or `local:<uuid>`. */
 export type RowKey = string
@@ -348,9 +347,12 @@ export const SCHEMA_V8 = { orders: 'ID, number, post_date' } as const
  */
 export const SCHEMA_V9 = {} as const
 
+/** The kinds that made rows when v9 came: the migration keeps to them, whatever kinds come later. */
+const V9_CREATE_KINDS: readonly string[] = ['blogs.create', 'collections.create', 'metaFields.create']
+
 async function makeUnknownOutcomesUnconfirmed(tx: Transaction): Promise<void> {
   await tx.table('outbox').toCollection().modify((entry: OutboxEntry & { uncertain?: boolean }) => {
-    const refusedAsTaken = entry.state === 'failed' && CREATE_KINDS.includes(entry.kind) && entry.lastError?.code === 'conflict'
+    const refusedAsTaken = entry.state === 'failed' && V9_CREATE_KINDS.includes(entry.kind) && entry.lastError?.code === 'conflict'
     if ((entry.state === 'queued' && entry.uncertain) || refusedAsTaken) entry.state = 'unconfirmed'
     delete entry.uncertain
   })

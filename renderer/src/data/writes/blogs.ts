@@ -34,6 +34,7 @@ async function allPosts(call: StoreCall): Promise<Blog[]> {
 }
 
 const create: WriteHandler<'blogs.create'> = {
+  creates: 'blogs',
   lanes: postLanes,
   describe: (write) => ({ kind: write.kind, action: 'create', target: { noun: 'post', name: write.body.title } }),
   apply: (db, write) =>

@@ -48,6 +48,7 @@ async function postsOf(call: StoreCall, id: number): Promise<Blog[]> {
 }
 
 const create: WriteHandler<'collections.create'> = {
+  creates: 'collections',
   lanes: (write) => laneSet(ownLane(write), write.blogKeys?.map(blogLane)),
   describe: (write) => ({ kind: write.kind, action: 'create', target: { noun: 'collection', name: write.body.title } }),
   apply: (db, write) => putCreated<CachedCollection>(db, 'collections', write.key, (existing) => ({ ...write.body, blogKeys: write.blogKeys ?? existing?.blogKeys ?? [] })),

@@ -35,6 +35,7 @@ async function findCreatedField({ db, call }: Checking, write: WriteOf<'metaFiel
 }
 
 const create: WriteHandler<'metaFields.create'> = {
+  creates: 'metaFields',
   lanes: ownLane,
   describe: (write) => ({ kind: write.kind, action: 'create', target: { noun: 'metaField', name: write.body.name } }),
   async apply(db, write) {
