@@ -59,10 +59,10 @@ function rendererLayerConfigs(layer, depth) {
   else if (banned.length > 0) patterns.push({ regex: `^@/(${banned.join('|')})(/|$)`, message: `${layer}/ is below ${banned.join(', ')}: it must not import them (docs/architecture.md).` })
   const folder = feature ? 'renderer/src/features/*/' : `renderer/src/${layer}/`
   const files = [`${folder}${below}*.ts`, `${folder}${below}*.vue`]
-  const config = (extra, scope) => {
+  const config = (extra, scope, syntax = []) => {
     const all = [...patterns, ...extra]
     const dynamic = [...rendererDynamicPatterns, ...all].map(({ regex, message }) => ({ selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\/')}/]`, message }))
-    return { ...scope, rules: { 'no-restricted-imports': ['error', { patterns: [...rendererImportPatterns, ...all] }], 'no-restricted-syntax': ['error', ...dynamic] } }
+    return { ...scope, rules: { 'no-restricted-imports': ['error', { patterns: [...rendererImportPatterns, ...all] }], 'no-restricted-syntax': ['error', ...dynamic, ...syntax] } }
   }
   const product = []
   const tests = []
@@ -72,7 +72,12 @@ function rendererLayerConfigs(layer, depth) {
     tests.push({ regex: '^@/features/[^/]+/(?!index$|testing$)', message: 'A test reaches another feature through its index.ts or, for fixtures, its testing.ts.' })
   }
   const testFiles = TEST_SUPPORT.map((name) => `${folder}${below}${name}`)
-  return [config(product, { files, ignores: TEST_SUPPORT.map((name) => `**/${name}`) }), config(tests, { files: testFiles })]
+  // Above data/, the outbox and the conflicts are read through the data layer's queries
+  // (data/row-writes.ts), never as tables: how they are stored and indexed stays data/'s.
+  const tables = ['shell', 'features', 'ui'].includes(layer)
+    ? [{ selector: 'MemberExpression[property.name=/^(outbox|conflicts)$/]', message: 'Read the outbox and the conflicts through the data layer (outboxWrites, writesOf, refusedWrites, allConflicts, ... from @/data), not as tables.' }]
+    : []
+  return [config(product, { files, ignores: TEST_SUPPORT.map((name) => `**/${name}`) }, tables), config(tests, { files: testFiles })]
 }
 
 export default tseslint.config(

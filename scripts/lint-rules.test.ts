@@ -77,6 +77,14 @@ describe('the layer rules', () => {
       await allowed("export const load = () => import('./order-xlsx')", 'renderer/src/features/orders/seeded.ts')
     })
 
+    it('keep the outbox and conflict tables inside data/', async () => {
+      const table = (code: string, filePath: string) => refused(code, filePath, 'no-restricted-syntax')
+      await table("import type { StoreDatabase } from '@/data'\nexport const all = (db: StoreDatabase) => db.outbox.toArray()", 'renderer/src/features/sync/seeded.ts')
+      await table("import type { StoreDatabase } from '@/data'\nexport const all = (db: StoreDatabase) => db.conflicts.toArray()", 'renderer/src/shell/seeded.ts')
+      await allowed("import { outboxWrites, type StoreDatabase } from '@/data'\nexport const all = (db: StoreDatabase) => outboxWrites(db)", 'renderer/src/features/sync/seeded.ts')
+      await allowed("import type { StoreDatabase } from './db'\nexport const all = (db: StoreDatabase) => db.outbox.toArray()", 'renderer/src/data/seeded.ts')
+    })
+
     it('let every import downwards through', async () => {
       const downwards = [
         "import { api } from '@/bridge'",
