@@ -37,7 +37,7 @@ import { databaseIdOf, forgetConnection, rememberDatabase } from './kept-stores'
 import { syncDurabilityMiddleware } from './sync-durability'
 import type { Write, WriteKind } from './writes'
 import type { StoreClockFact } from './store-clock'
-import { CREATE_KINDS } from './writes/contract'
+import type { StoredLabel } from './write-label'
 
 /** `store:<id>` or `local:<uuid>`. */
 export type RowKey = string
@@ -187,8 +187,8 @@ export interface OutboxEntry {
   lastError?: OutboxError
   /** What an update was based on: the store's updated_at then, and its values of the written fields. */
   base?: { updatedAt: string | null; fields: Record<string, unknown> } | null
-  /** A short label for people ("Tracking for #1042"). */
-  label: string
+  /** What it is (the handler's label, ui/write-words.ts puts it into words). */
+  label: StoredLabel
 }
 
 /** What happened to a write (write-history.ts): one event per step, kept after the outbox lets the write go. */
@@ -200,8 +200,8 @@ export interface WriteEvent {
   /** The outbox entry's id (gone from the outbox once accepted or withdrawn). */
   outboxId: number
   kind: string
-  /** The write's label for people ("Shipping address for #1042"). */
-  label: string
+  /** What the write is (its entry's label). */
+  label: StoredLabel
   lanes: string[]
   event: WriteEventKind
   /** When it happened, on this computer (ms). */
@@ -214,7 +214,7 @@ export interface ConflictRecord {
   /** The outbox entry's id. */
   id: number
   kind: string
-  label: string
+  label: StoredLabel
   /** The fields the user wrote. */
   mine: Record<string, unknown>
   /** The store's current values of the same fields. */
@@ -347,9 +347,12 @@ export const SCHEMA_V8 = { orders: 'ID, number, post_date' } as const
  */
 export const SCHEMA_V9 = {} as const
 
+/** The kinds that made rows when v9 came: the migration keeps to them, whatever kinds come later. */
+const V9_CREATE_KINDS: readonly string[] = ['blogs.create', 'collections.create', 'metaFields.create']
+
 async function makeUnknownOutcomesUnconfirmed(tx: Transaction): Promise<void> {
   await tx.table('outbox').toCollection().modify((entry: OutboxEntry & { uncertain?: boolean }) => {
-    const refusedAsTaken = entry.state === 'failed' && CREATE_KINDS.includes(entry.kind) && entry.lastError?.code === 'conflict'
+    const refusedAsTaken = entry.state === 'failed' && V9_CREATE_KINDS.includes(entry.kind) && entry.lastError?.code === 'conflict'
     if ((entry.state === 'queued' && entry.uncertain) || refusedAsTaken) entry.state = 'unconfirmed'
     delete entry.uncertain
   })

@@ -5,6 +5,7 @@
 import { defineAsyncComponent, h, onScopeDispose, reactive, watch } from 'vue'
 import { useDialog } from 'naive-ui'
 import { StoredeskError } from '@/bridge'
+import { writeWords } from '@/features/sync'
 import { chooseLocalWorkOnDisconnect, countLocalData, describeExport, describeLocalData, exportLocalData, hasLocalData, storeDatabase } from '@/data'
 import { registerDisconnectGuard, useConnectionsStore } from '@/session/connections-store'
 
@@ -26,7 +27,7 @@ export function useDisconnectGuard(): void {
     const state = reactive({ choice: 'keep' as 'keep' | 'delete', typedName: '', exportMessage: null as string | null })
     const exportThem = async () => {
       try {
-        state.exportMessage = describeExport(await exportLocalData(db, { label: storeName, shop: connection?.shop ?? '' }))
+        state.exportMessage = describeExport(await exportLocalData(db, { label: storeName, shop: connection?.shop ?? '' }, writeWords))
       } catch (error) {
         state.exportMessage = error instanceof StoredeskError ? error.message : 'The export could not be made. Your work is still on this computer.'
       }

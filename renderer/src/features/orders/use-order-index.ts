@@ -1,11 +1,10 @@
-// The order index (order-index.ts) of the active store's cache as reactive state: which index,
+// The order index (data/order-index) of the active store's cache as reactive state: which index,
 // a version bumped whenever it loads, changes or is dropped, and whether it is ready. Shared by
 // the order list (which starts the load only once its first window is painted) and the
 // dashboard (which reads every order's facts from it).
 import type { Ref } from 'vue'
-import type { StoreDatabase } from '@/data'
+import { type StoreDatabase, existingOrderIndex, orderIndexFor, type OrderIndex } from '@/data'
 import { useLiveIndex, type UseLiveIndex } from '@/ui/use-live-index'
-import { existingOrderIndex, orderIndexFor, type OrderIndex } from './order-index'
 
 export type UseOrderIndex = UseLiveIndex<OrderIndex>
 
