@@ -5,6 +5,7 @@ import { orderIndexRow, type OrderIndexRow } from './order-index/order-index-row
 import { CURRENT_SCHEMA_VERSION, ORDER_INDEX_ROWS, SCHEMA_VERSIONS, StoreDatabase, databaseName, deleteStoreDatabase, storeDatabase, storeKey } from './db'
 import { COMPACT_ABOVE_BLOCKS, ORDER_INDEX_BLOCK_ROWS, type OrderIndexBlock, type OrderRowChanges } from './order-index/order-index-blocks'
 import { freshDatabase, makeBlog, makeOrder } from './test-support'
+import { DROPPED_ORDER_FIELDS, packOrder } from './order-store/compact-order'
 
 const opened: Dexie[] = []
 afterEach(async () => {
@@ -35,7 +36,9 @@ function seedFor(version: number): Record<string, unknown[]> {
     5: { ...v1, orderIndexBlocks: [{ rows: v1.orders.map(orderIndexRow), deleted: [] }] },
     6: { ...v1, orderIndexBlocks: [{ rows: v1.orders.map(orderIndexRow), deleted: [] }], binLocations: [{ sku: 'SD-001', bin: 'A-01' }] },
   }
-  return seeds[version] ?? {}
+  // Versions 7 and 8 hold orders as 6 does; from 9 on they are stored compact.
+  const blocks = { orderIndexBlocks: [{ rows: v1.orders.map(orderIndexRow), deleted: [] }] }
+  return seeds[version] ?? (version < 9 ? { ...v1, ...blocks } : { ...v1, ...blocks, orders: v1.orders.map(packOrder) })
 }
 
 /**
@@ -49,6 +52,22 @@ async function indexRows(db: StoreDatabase, rows = new Map<number, OrderIndexRow
     for (const id of block.deleted) rows.delete(id)
   }
   return rows
+}
+
+/** The orders as IndexedDB itself holds them, beneath every middleware. */
+function storedRows(db: Dexie): Promise<unknown[]> {
+  return new Promise((resolve, reject) => {
+    const request = db.backendDB().transaction('orders').objectStore('orders').getAll()
+    request.onsuccess = () => resolve(request.result as unknown[])
+    request.onerror = () => reject(request.error)
+  })
+}
+
+/** An order as the cache gives it back: without the fields it does not keep. */
+function withoutDropped(order: Order): Partial<Order> {
+  const kept: Record<string, unknown> = { ...order }
+  for (const field of DROPPED_ORDER_FIELDS) delete kept[field]
+  return kept
 }
 
 /** The order indexes IndexedDB itself holds (not what Dexie was told). */
@@ -93,8 +112,12 @@ describe('schema versions', () => {
       // The current indexes answer over the upgraded rows.
       expect(await db.orders.where('post_date').above('').count()).toBe(seed.orders?.length ?? 0)
       expect((await db.outbox.where('lanes').equals('orders:1').toArray()).map((e) => e.label)).toEqual(seed.outbox ? ['Tracking X'] : [])
+      // Every order is stored compact and reads back whole (less the fields nothing reads).
+      const orders = [makeOrder(1, 1), makeOrder(2, 2)]
+      expect(await storedRows(db)).toEqual(orders.map((o) => expect.objectContaining({ ID: o.ID, number: o.number, post_date: o.post_date, packed: expect.any(Uint8Array) })))
+      expect(await db.orders.toArray()).toEqual(orders.map(withoutDropped))
       // Every cached order has its index row, whichever version wrote the order.
-      expect([...(await indexRows(db)).values()]).toEqual(((seed.orders ?? []) as Order[]).map(orderIndexRow))
+      expect([...(await indexRows(db)).values()]).toEqual(orders.map(orderIndexRow))
       await db.orders.put(makeOrder(9, 9))
       expect((await indexRows(db)).get(9)).toEqual(orderIndexRow(makeOrder(9, 9)))
     })
