@@ -73,8 +73,7 @@ export const ConnectionsState = z.object({
 })
 export type ConnectionsState = z.infer<typeof ConnectionsState>
 
-/** How long a connect attempt waits for the store's consent before both processes give it up. */
-export const ATTEMPT_LIFETIME_MS = 10 * 60 * 1000
+export { ATTEMPT_LIFETIME_MS } from './ipc-names'
 
 export const ConnectAttempt = z.object({
   attemptId: z.string(),

@@ -1,7 +1,8 @@
-// The contract's channel and event names without its schemas: what the preload and the
-// renderer's bridge need to build `window.storedesk` and route events, without loading zod and
-// every schema before the first paint (ipc-contract.ts checks at compile time that these lists
-// name exactly its channels and events).
+// The contract's plain values without its schemas: the channel and event names the preload and
+// the renderer's bridge build `window.storedesk` from, and the connect attempt's lifetime the
+// start screen counts down, so none of them loads zod and every schema before the first paint
+// (ipc-contract.ts re-exports them and checks at compile time that the lists name exactly its
+// channels and events).
 export const CHANNEL_NAMES = [
   'app.getInfo',
   'app.openExternal',
@@ -35,3 +36,6 @@ const EVENTS: ReadonlySet<string> = new Set(EVENT_NAMES)
 export function isEventName(value: unknown): value is EventName {
   return typeof value === 'string' && EVENTS.has(value)
 }
+
+/** How long a connect attempt waits for the store's consent before both processes give it up. */
+export const ATTEMPT_LIFETIME_MS = 10 * 60 * 1000
