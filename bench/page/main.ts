@@ -8,6 +8,7 @@ import { editorLatency } from './editor'
 import { dropSeeded, loadIndex, queryTimes, seedCache } from './search'
 import { fetchAllOrders, useConnection } from './store'
 import { firstSync, minimalSync, rawBulkWrite } from './sync'
+import { dropLayout, writeLayout } from './storage'
 
 declare global {
   interface Window {
@@ -21,6 +22,6 @@ declare global {
   }
 }
 
-const bench = { useConnection, fetchAllOrders, firstSync, minimalSync, rawBulkWrite, seedCache, loadIndex, queryTimes, dropSeeded, editorLatency }
+const bench = { useConnection, fetchAllOrders, firstSync, minimalSync, rawBulkWrite, seedCache, loadIndex, queryTimes, dropSeeded, editorLatency, writeLayout, dropLayout }
 window.storedeskBench = bench
 document.title = 'Storedesk bench ready'

@@ -5,6 +5,7 @@ import type { OperationParams } from '@common/store-api/operations'
 import { StoreDatabase } from '@/data/db'
 import { ORDER_INDEX_BLOCKS } from '@/data/order-index/order-index-blocks'
 import { orderIndexRow } from '@/data/order-index/order-index-row'
+import { packOrder } from '@/data/order-store/compact-order'
 import { ORDER_PAGE_SIZE, syncResource } from '@/data/sync'
 import type { StoreCall } from '@/data/store-client'
 import { call, fetched, timed } from './store'
@@ -43,7 +44,7 @@ function openRaw(name: string): Promise<IDBDatabase> {
  * Figure 1's baseline: the same work as the first sync by the smallest code that does it. The
  * same pages through the same transport and host (parsed by the same fetch), put into the same
  * schema (a fresh StoreDatabase's object stores and indexes) with raw IndexedDB: per page, one
- * transaction putting its orders and the block of their index rows the cache keeps beside them
+ * transaction putting its orders (packed as the cache packs them) and the block of their index rows the cache keeps beside them
  * (db.ts), started as the page arrives and not waited for before the next page is asked for.
  */
 export async function minimalSync(name: string): Promise<{ ms: number; count: number }> {
@@ -58,7 +59,8 @@ export async function minimalSync(name: string): Promise<{ ms: number; count: nu
       // Relaxed, as the app's sync commits (renderer/src/data/sync-durability.ts).
       const tx = db.transaction(['orders', ORDER_INDEX_BLOCKS], 'readwrite', { durability: 'relaxed' })
       const store = tx.objectStore('orders')
-      for (const order of orders) store.put(order)
+      // In the cache's compact layout (order-store/compact-order.ts), as the app stores them.
+      for (const order of orders) store.put(packOrder(order))
       tx.objectStore(ORDER_INDEX_BLOCKS).add({ rows: orders.map(orderIndexRow), deleted: [] })
       tx.oncomplete = () => resolve()
       tx.onerror = () => reject(tx.error)
