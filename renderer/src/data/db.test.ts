@@ -270,7 +270,8 @@ describe('order index rows', () => {
     const blocks: OrderIndexBlock[] = await db.orderIndexBlocks.toArray()
     expect(blocks.map((block) => block.rows.length)).toEqual([ORDER_INDEX_BLOCK_ROWS, 10])
     expect((await indexRows(db)).size).toBe(total)
-  })
+    // 20,000 order writes, each packed (order-store/compact-order.ts): long on a busy machine.
+  }, 60_000)
 })
 
 describe('version 7: the history of writes', () => {

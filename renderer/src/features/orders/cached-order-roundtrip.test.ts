@@ -174,7 +174,7 @@ describe('the compact order layout', () => {
         expect(back).toEqual(withoutDropped(JSON.parse(JSON.stringify(o)) as CachedOrder))
         expect(packOrder(back).ID).toBe(o.ID)
       }),
-      { numRuns: 300 },
+      { numRuns: 100 },
     )
   })
 })
