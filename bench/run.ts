@@ -23,14 +23,15 @@ import { editor } from './figures/4-editor'
 import { coldStart } from './figures/5-cold-start'
 import { demoStorePage } from './figures/6-demo-store'
 import { syncAtScale } from './figures/7-sync-at-scale'
-import { storage } from './figures/8-storage'
+import { customers } from './figures/8-customers'
+import { storage } from './figures/9-storage'
 
 /**
  * The figures in the order they run: cold start first, while no store is connected yet (a new
  * user's first screen); then the three that share one connected app and its bench page; then
  * the ones that start their own.
  */
-const FIGURES: Figure[] = [coldStart, firstSync, storage, search, editor, orderList, demoStorePage, syncAtScale]
+const FIGURES: Figure[] = [coldStart, firstSync, storage, search, editor, customers, orderList, demoStorePage, syncAtScale]
 
 const strict = process.argv.includes('--strict')
 /** `--only=2,4` runs some figures (while working on one); the default is all. */

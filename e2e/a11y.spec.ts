@@ -1,13 +1,15 @@
 // The accessibility gate end to end (issue 8): axe-core on every screen of the app, in the
 // light and the dark theme, after connecting the demo store (and the connect page before).
-// No serious or critical WCAG violation may remain. The last test proves the gate fails: a
-// fixture page with seeded violations must be reported by the same helper.
+// No serious or critical WCAG violation may remain. Every form is also scanned with a refusal
+// shown, and each field error must be tied to its field (aria-invalid, aria-describedby: issue
+// 30). The last test proves the gate fails: a fixture page with seeded violations, an error
+// not tied to its field among them, must be reported by the same helpers.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 import { test, expect } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
-import { describeViolation, expectNoSeriousA11yViolations, seriousA11yViolations } from './support/axe'
+import { describeViolation, expectNoSeriousA11yViolations, seriousA11yViolations, unwiredFieldErrors } from './support/axe'
 import { voiceProblems } from './support/voice'
 
 // Product images live on the reserved `.invalid` domain: the browser logs their failed loads.
@@ -67,6 +69,7 @@ const SCREENS: Screen[] = [
       await expect(page.locator('.ProseMirror')).toBeVisible()
     },
   },
+  { name: 'content calendar', open: (page) => viaSidebar(page, 'Calendar', heading('Content calendar')) },
   { name: 'collections', open: (page) => viaSidebar(page, 'Collections', (p) => main(p).getByRole('table', { name: 'Collections' }).getByRole('link').first()) },
   {
     name: 'collection detail',
@@ -121,7 +124,121 @@ for (const theme of ['light', 'dark'] as const) {
   })
 }
 
-test('the gate reports seeded violations: an unlabeled button and an input without a name', async ({ browser }) => {
+interface Form {
+  name: string
+  /** Opens the form from anywhere in the connected app and makes it refuse what it was given. */
+  refuse(page: Page): Promise<void>
+  /** Leaves it (closes a dialog). */
+  leave?(page: Page): Promise<void>
+}
+
+const closeDialog = async (page: Page) => {
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+}
+
+async function newPost(page: Page) {
+  await viaSidebar(page, 'Blogs', (p) => main(p).getByRole('table').getByRole('button').first())
+  await page.getByRole('button', { name: 'New post' }).click()
+  await expect(heading('New blog post')(page)).toBeVisible()
+}
+
+const FORMS: Form[] = [
+  {
+    name: 'blog post published without a title',
+    async refuse(page) {
+      await newPost(page)
+      await page.getByRole('button', { name: 'Publish', exact: true }).click()
+      await expect(page.getByText('A post needs a title.')).toBeVisible()
+    },
+  },
+  {
+    name: 'blog post with a slug another post has',
+    async refuse(page) {
+      await newPost(page)
+      await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Frequently Asked Questions About Our Materials')
+      await expect(page.getByText(/already uses this slug/)).toBeVisible()
+    },
+  },
+  {
+    name: 'image dialog with nothing chosen',
+    async refuse(page) {
+      await newPost(page)
+      await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image', exact: true }).click()
+      await page.getByRole('dialog', { name: 'Insert image' }).getByRole('button', { name: 'Insert image' }).click()
+      await expect(page.getByText('Choose an image above, or give its address.')).toBeVisible()
+    },
+    leave: closeDialog,
+  },
+  {
+    name: 'new collection without a title',
+    async refuse(page) {
+      await viaSidebar(page, 'Collections', (p) => main(p).getByRole('table', { name: 'Collections' }).getByRole('link').first())
+      await page.getByRole('button', { name: 'New collection' }).click()
+      await page.getByRole('dialog', { name: 'New collection' }).getByRole('button', { name: 'Create collection' }).click()
+      await expect(page.getByRole('dialog', { name: 'New collection' }).locator('[aria-invalid="true"]').first()).toBeFocused()
+    },
+    leave: closeDialog,
+  },
+  {
+    name: 'new meta field left empty',
+    async refuse(page) {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Meta fields', exact: true }).click()
+      await page.getByRole('button', { name: 'New meta field' }).click()
+      await page.getByRole('dialog', { name: 'New meta field' }).getByRole('button', { name: 'Create meta field' }).click()
+      await expect(page.getByRole('dialog', { name: 'New meta field' }).locator('[aria-invalid="true"]').first()).toBeVisible()
+    },
+    leave: closeDialog,
+  },
+  {
+    name: 'shipping address without a city',
+    async refuse(page) {
+      await viaSidebar(page, 'Orders', (p) => p.getByRole('grid', { name: 'Orders' }).getByRole('row').first())
+      await page.getByRole('grid', { name: 'Orders' }).getByRole('row').first().click()
+      await page.getByRole('button', { name: 'Edit shipping address' }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByRole('textbox', { name: 'City' }).fill('')
+      await dialog.getByRole('button', { name: 'Review change' }).click()
+      await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible()
+    },
+    leave: closeDialog,
+  },
+  {
+    name: 'content calendar with a month it cannot read',
+    async refuse(page) {
+      await viaSidebar(page, 'Calendar', heading('Content calendar'))
+      await page.getByRole('textbox', { name: 'Go to month' }).fill('next spring')
+      await page.getByRole('textbox', { name: 'Go to month' }).press('Enter')
+      await expect(page.getByText('Type a month as year and month, like 2027-01.')).toBeVisible()
+    },
+  },
+]
+
+test('every form ties a refusal to its field, and has no serious violation with it shown', async ({ page }) => {
+  test.setTimeout(240_000)
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const found: Record<string, string[]> = {}
+  const scan = async (name: string) => {
+    // Each form shows at least one refused field: the wiring check is never run on nothing.
+    await expect(page.locator('[aria-invalid="true"]').first()).toBeAttached()
+    const problems = [...(await unwiredFieldErrors(page)), ...(await seriousA11yViolations(page)).map(describeViolation)]
+    if (problems.length > 0) found[name] = problems
+  }
+  await page.getByRole('button', { name: 'Connect', exact: true }).click()
+  await expect(page.getByText('Enter the client ID the store issued for Storedesk.')).toBeVisible()
+  await scan('connect form submitted empty')
+  await connectDemoStore(page)
+  for (const form of FORMS) {
+    await test.step(form.name, async () => {
+      await form.refuse(page)
+      await scan(form.name)
+      await form.leave?.(page)
+    })
+  }
+  expect(found, 'field errors not tied to their field, and serious violations, by form').toEqual({})
+})
+
+test('the gate reports seeded violations: an unlabeled button, an input without a name, field errors not tied to their field', async ({ browser }) => {
   const context = await browser.newContext()
   const page = await context.newPage()
   try {
@@ -130,6 +247,7 @@ test('the gate reports seeded violations: an unlabeled button and an input witho
     expect(rules).toContain('button-name')
     expect(rules).toContain('label')
     await expect(expectNoSeriousA11yViolations(page, 'the seeded fixture')).rejects.toThrow(/button-name[\s\S]*label|label[\s\S]*button-name/)
+    expect(await unwiredFieldErrors(page)).toEqual(['a field error no control is tied to: “is already taken”', 'an invalid control with no message describing it: INPUT'])
   } finally {
     await context.close()
   }

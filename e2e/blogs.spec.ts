@@ -1,14 +1,14 @@
 // The blog studio end to end on the demo store: a post with every block written offline,
 // surviving a reload and published when the store comes back; a seeded post whose HTML the
 // editor cannot fully represent, kept or reported; a scheduled post; a filtered set hidden in
-// one batch; and a conflict with a change made on the store, resolved both ways and merged by
+// one batch after its undo window; and a conflict with a change made on the store, resolved both ways and merged by
 // hand, before publishing and after a publish queued offline; and the preview in the blog's own
 // stylesheet, loaded from its address.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
-import { connectDemoStore } from './support/connect'
+import { openBlogs, startWithSyncedBlogs, storeBlogByTitle, storeBlogs, type StoreBlog } from './support/blogs'
 
 // Seeded posts point at images on `.invalid` hosts, which the browser cannot resolve. And
 // Chromium reports an inline event handler (onclick="…" in a post's HTML) as a CSP violation as
@@ -16,43 +16,10 @@ import { connectDemoStore } from './support/connect'
 // one test loads such a post on purpose.
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource', 'Executing inline event handler violates'] })
 
-interface StoreBlog {
-  id: number
-  title: string
-  summary: string
-  content: string
-  status: number
-  visible_at: string | null
-  updated_at: string
-}
-
-
-async function openBlogs(page: Page) {
-  await page.evaluate(() => (location.hash = '#/blogs'))
-  await expect(page.getByRole('heading', { name: 'Blog posts', level: 1 })).toBeVisible()
-}
-
-/** Connects, opens the blog list and waits until the store's posts are in the cache. */
-async function startWithSyncedBlogs(page: Page) {
-  await connectDemoStore(page)
-  await openBlogs(page)
-  await expect(page.getByRole('button', { name: 'Frequently Asked Questions About Our Materials' })).toBeVisible({ timeout: 60_000 })
-}
-
-async function storeBlogs(demoStore: DemoStoreHandle, query = ''): Promise<StoreBlog[]> {
-  const response = await demoStore.api(`/openapi/2021-08/blogs${query}`)
-  expect(response.ok).toBe(true)
-  return ((await response.json()) as { data: StoreBlog[] }).data
-}
-
 async function storeBlog(demoStore: DemoStoreHandle, id: number): Promise<StoreBlog> {
   const response = await demoStore.api(`/openapi/2021-08/blogs/${id}`)
   expect(response.ok).toBe(true)
   return ((await response.json()) as { data: StoreBlog }).data
-}
-
-async function storeBlogByTitle(demoStore: DemoStoreHandle, title: string): Promise<StoreBlog | undefined> {
-  return (await storeBlogs(demoStore)).find((blog) => blog.title === title)
 }
 
 const goOffline = (demoStore: DemoStoreHandle) => demoStore.control('PUT', '/faults', { dropRate: 1 })
@@ -77,8 +44,9 @@ async function typeMarked(page: Page, mark: string, text: string) {
   await toolbarButton(page, mark).click()
 }
 
+/** The main button, whatever it says it does (Publish, Publish changes, Schedule for …, Save as hidden). */
 async function publish(page: Page) {
-  await page.getByRole('button', { name: 'Publish', exact: true }).click()
+  await page.getByRole('button', { name: /^(Publish|Publish changes|Schedule for .+|Save as hidden)$/ }).click()
 }
 
 test('writes a post with every block offline, keeps it through a reload, and publishes it when the store is back', async ({ page, demoStore }) => {
@@ -280,10 +248,11 @@ test('a publish the store refuses shows on the slug field and in a notification,
   await page.keyboard.type('Bring a blanket and a jar.')
   const slug = page.getByRole('textbox', { name: 'Slug' })
   await expect(slug).toHaveValue('plastic-free-picnic')
-  // Typed by hand, the slug is normalised as it is typed.
+  // Typed by hand, the slug shows what was typed, and beside it what the store gets.
   await slug.selectText()
   await slug.pressSequentially('Plastic Free Picnic!!')
-  await expect(slug).toHaveValue('plastic-free-picnic')
+  await expect(slug).toHaveValue('Plastic Free Picnic!!')
+  await expect(page.getByText('The store gets “plastic-free-picnic”')).toBeVisible()
   // A slug a post on this device already uses is caught before anything is sent.
   const known = (await storeBlogs(demoStore)).find((b) => b.title === 'Frequently Asked Questions About Our Materials') as StoreBlog & { seo_slug: string }
   await slug.fill(known.seo_slug)
@@ -327,8 +296,8 @@ test('hides every post matching a search and a status in one batch', async ({ pa
   await page.getByRole('radio', { name: 'Visible' }).check({ force: true })
   await page.getByRole('checkbox', { name: `Select all ${matching.length} matching the filter` }).check()
   await page.getByRole('group', { name: 'Batch actions' }).getByRole('button', { name: 'Hide' }).click()
-  await expect(page.getByRole('dialog')).toContainText(`Hide ${matching.length} posts from the store?`)
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click()
+  // It waits out the undo window, naming what it does.
+  await expect(page.getByRole('region', { name: 'Undo changes' })).toContainText(`Hide all matching posts: the ${matching.length} posts matching “table”, visible`)
 
   await expect.poll(async () => (await storeBlogs(demoStore)).filter((blog) => blog.status === 1).map((blog) => blog.id).sort(), { timeout: 30_000 })
     .toEqual([...matching, ...before.filter((blog) => blog.status === 1).map((blog) => blog.id)].sort())

@@ -12,7 +12,7 @@ test('the browser is opened through a one-time launch file, and no command line 
   const recorder = join(bin, 'record-opener.sh')
   writeFileSync(recorder, `#!/bin/sh\nprintf '%s\\n' "$0" "$@" > "${join(bin, 'argv.txt')}"\n`)
   chmodSync(recorder, 0o755)
-  const host = await startProcess('electron/web-host/cli.ts', ['--port', '0', '--profile', profileDir], /Storedesk: (http:\/\/127\.0\.0\.1:\d+\/\S*)/, { BROWSER: recorder })
+  const host = await startProcess('electron/web-host/cli.ts', ['--port', '0', '--profile', profileDir], /Storedesk: (http:\/\/127\.0\.0\.1:\d+\/\S*)/, { env: { BROWSER: recorder } })
   try {
     const secret = new URL(host.url).searchParams.get('launch')!
     const recorded = () => {

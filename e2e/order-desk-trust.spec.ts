@@ -178,7 +178,7 @@ test('scanner summary after a skip and an undo: only what the store accepted is 
   expect((await storeOrder(demoStore, ids.get(c)!)).trackno ?? '').toBe('')
 })
 
-test('cancelled orders say Cancelled in the list, muted, with the order page’s words; the status filter offers it', async ({ page, demoStore }) => {
+test('cancelled orders say Cancelled in the list, muted, with the order page’s words; the status filter offers it and the refunded ones', async ({ page, demoStore }) => {
   const cancelled = (await storeOrders(demoStore, 'filter[status]=wc-cancelled')).slice(0, 2)
   expect(cancelled.length).toBe(2)
   await connectDemoStore(page)
@@ -191,8 +191,17 @@ test('cancelled orders say Cancelled in the list, muted, with the order page’s
   }
   await page.getByRole('textbox', { name: 'Search orders' }).fill('')
   await page.getByRole('combobox', { name: 'Status' }).click()
-  for (const words of ['Cancelled', 'On hold', 'Awaiting payment']) await expect(page.getByRole('option', { name: words })).toBeVisible()
+  for (const words of ['Cancelled', 'On hold', 'Awaiting payment', 'Refunded', 'Partially refunded']) await expect(page.getByRole('option', { name: words, exact: true })).toBeVisible()
+  await page.getByRole('option', { name: 'Refunded', exact: true }).click()
+  const refunded = await storeOrders(demoStore, 'filter[financial_status]=refund')
+  expect(refunded.length).toBeGreaterThan(0)
+  await expect(page.getByRole('combobox', { name: 'Payment' })).toContainText('Refunded')
+  await page.getByRole('textbox', { name: 'Search orders' }).fill(`#${refunded[0]!.number}`)
+  await expect(page.getByRole('row', { name: new RegExp(`Order #${refunded[0]!.number}\\b`) }).getByText('Refunded', { exact: true })).toBeVisible()
+  await page.getByRole('textbox', { name: 'Search orders' }).fill('')
+  await page.getByRole('combobox', { name: 'Status' }).click()
   await page.getByRole('option', { name: 'Cancelled' }).click()
+  await expect(page.getByRole('combobox', { name: 'Payment' })).not.toContainText('Refunded')
   await expect(page.getByRole('row', { name: new RegExp(`Order #${cancelled[0]!.number}\\b`) }).getByText('Cancelled', { exact: true })).toBeVisible()
 
   await openOrder(page, cancelled[0]!.ID, cancelled[0]!.number)

@@ -134,3 +134,26 @@ test('the .xlsx export keeps order numbers, tracking numbers, postcodes and phon
   expect(cell('Order date (store time)')).toBeInstanceOf(Date)
   await expect(page.getByText('Exported 1 order.')).toBeVisible()
 })
+
+test('a CSV cell a spreadsheet could run as a formula is kept as the store has it, and the export says so', async ({ page, demoStore }) => {
+  const all = ((await (await demoStore.api('/openapi/2025-04/orders?page_size=250')).json()) as { data: (StoreOrder & { ID: number })[] }).data
+  const target = all.find((o) => o.line_items.length > 0)!
+  const formula = '=HYPERLINK("https://example.invalid","Click")'
+  const a = target.shipping_address
+  const set = await demoStore.api(`/openapi/2025-04/orders/${target.ID}/shipping`, {
+    method: 'POST',
+    body: JSON.stringify({ shipping: { country: a.country, state: a.state, city: a.city, first_name: a.first_name, last_name: a.last_name, address_1: a.address_1, address_2: formula, phone: target.billing_address.phone, postcode: a.postcode } }),
+  })
+  expect(set.ok).toBe(true)
+  await connectDemoStore(page)
+  await waitForCachedOrders(page)
+  await page.getByRole('textbox', { name: 'Search orders' }).fill(`#${target.number}`)
+  await expect(page.getByText('1 order', { exact: true })).toBeVisible()
+  const [row] = readBack(await exportList(page, 'Orders only'))
+  expect(Object.values(row!)).toContain(formula)
+  // The count is of the file's own cells (a phone written +1 … counts too: a spreadsheet reads it as a sum).
+  const risky = Object.values(row!).filter((cell) => /^[=+\-@]/.test(cell)).length
+  expect(risky).toBeGreaterThanOrEqual(1)
+  const words = risky === 1 ? '1 cell in this CSV starts with = + - or @, which a spreadsheet may run as a formula. The Excel workbook keeps it as text.' : `${risky} cells in this CSV start with = + - or @, which a spreadsheet may run as a formula. The Excel workbook keeps them as text.`
+  await expect(page.getByText(words)).toBeVisible()
+})

@@ -143,7 +143,7 @@ async function importCsv(page: Page, rows: string[]) {
   await dialog.getByRole('button', { name: 'Import 2 rows' }).click()
   await expect(dialog.getByText('2 queued, 0 skipped, 1 not imported.')).toBeVisible()
   await expect(dialog.getByRole('cell', { name: 'No order #999999 in this store.' })).toBeVisible()
-  await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+  await dialog.getByRole('button', { name: 'Done', exact: true }).click()
 }
 
 test('changes a shipping address and the store shows it', async ({ page, demoStore }) => {

@@ -60,7 +60,7 @@ test('the skip link and the navigation work from the keyboard', async ({ page })
   await expect(page.locator('main')).toBeFocused()
 
   const links = mainNav(page).getByRole('link')
-  await expect(links).toHaveText(['Orders', 'Abandoned checkouts', 'Dashboard', 'Blogs', 'Collections', 'Meta fields', 'Sync', 'Settings'])
+  await expect(links).toHaveText(['Orders', 'Customers', 'Abandoned checkouts', 'Dashboard', 'Blogs', 'Collections', 'Calendar', 'Meta fields', 'Sync', 'Settings'])
   const checkouts = mainNav(page).getByRole('link', { name: 'Abandoned checkouts' })
   await checkouts.focus()
   await page.keyboard.press('Enter')
@@ -107,7 +107,7 @@ test('the theme toggle switches to dark and the choice survives a reload', async
 test('Settings tells how tokens are kept and lists the requests made, without secrets', async ({ page, demoStore }) => {
   await connectDemo(page)
   await page.getByRole('link', { name: 'Settings' }).click()
-  await expect(page.getByText('Browser shell')).toBeVisible()
+  await expect(page.getByText('Browser shell', { exact: true })).toBeVisible()
   await expect(page.getByText(/access tokens and client secrets are kept in a file only your user account can read, not encrypted by the\s+operating system/)).toBeVisible()
   await expect(page.getByRole('link', { name: 'Sync and storage' })).toHaveAttribute('href', '#/sync')
 

@@ -57,7 +57,7 @@ async function addTracking(page: Page, orderId: number, trackno: string) {
   await expect(dialog).toBeHidden()
 }
 
-const undoBar = (page: Page) => page.getByRole('region', { name: 'Undo changes to orders' })
+const undoBar = (page: Page) => page.getByRole('region', { name: 'Undo changes' })
 
 /** The order page shows the order as the store has it: no tracking, nothing waiting. */
 async function expectUntracked(page: Page) {

@@ -1,14 +1,16 @@
 // The bench page (built into a temp folder by bench/run.ts, never shipped): exposes
 // `window.storedeskBench`, the measurements that must run inside Chromium against the
 // production modules themselves: the data layer's first sync and Dexie database (sync.ts), the
-// order desk's cache answer, the order index the list uses (search.ts), and the blog editor's
-// extension list (editor.ts). Each one has its baseline there too, so the figure and its
+// order desk's cache answer, the order index the list uses (search.ts), the Customers list's
+// (customers.ts), the cache's storage layouts (storage.ts) and the blog editor's extension list
+// (editor.ts). Each one has its baseline there too, so the figure and its
 // baseline run in the same page, one after the other.
 import { editorLatency } from './editor'
 import { dropSeeded, loadIndex, queryTimes, seedCache } from './search'
-import { fetchAllOrders, useConnection } from './store'
+import { fetchAllOrders, fetched, useConnection } from './store'
 import { firstSync, minimalSync, rawBulkWrite } from './sync'
 import { dropLayout, writeLayout } from './storage'
+import { customerBench } from './customers'
 
 declare global {
   interface Window {
@@ -22,6 +24,10 @@ declare global {
   }
 }
 
-const bench = { useConnection, fetchAllOrders, firstSync, minimalSync, rawBulkWrite, seedCache, loadIndex, queryTimes, dropSeeded, editorLatency, writeLayout, dropLayout }
+const bench = {
+  useConnection, fetchAllOrders, firstSync, minimalSync, rawBulkWrite, seedCache, loadIndex, queryTimes, dropSeeded, editorLatency, writeLayout, dropLayout,
+  // Figure 8 (customers.ts), on copies of the same four pages of the store's orders.
+  ...customerBench(async () => (await fetchAllOrders(4), fetched.orders)),
+}
 window.storedeskBench = bench
 document.title = 'Storedesk bench ready'

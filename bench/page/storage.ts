@@ -1,4 +1,4 @@
-// Figure 8 in the page: the ways of storing an order the cache could use, each written into a
+// Figure 9 in the page: the ways of storing an order the cache could use, each written into a
 // fresh raw IndexedDB database of its own from the same 10,000 orders (fetched beforehand),
 // then read back one order at a time as the order page does.
 import Dexie from 'dexie'

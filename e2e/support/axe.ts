@@ -52,3 +52,34 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
   const violations = await seriousA11yViolations(page)
   expect(violations.map(describeViolation), `serious or critical accessibility violations on ${label}`).toEqual([])
 }
+
+/**
+ * Field errors not tied to their field, on the page as it is now: every message shown as a field
+ * error (Naive UI's error feedback, or any `[data-field-error]`) must describe a control that says
+ * it is invalid (`aria-invalid="true"` with `aria-describedby` naming the message), and every
+ * control that says it is invalid must be described by a message a person can read. axe checks
+ * neither: it cannot know which text is an error.
+ */
+export async function unwiredFieldErrors(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = []
+    const visible = (el: Element) => {
+      const box = el.getBoundingClientRect()
+      return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden'
+    }
+    const describedBy = (control: Element) => (control.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean)
+    const invalid = [...document.querySelectorAll('[aria-invalid="true"]')].filter(visible)
+    for (const message of document.querySelectorAll('.n-form-item-feedback--error, [data-field-error]')) {
+      const text = message.textContent?.trim() ?? ''
+      if (!visible(message) || !text) continue
+      const ids = [message, ...message.querySelectorAll('[id]')].map((el) => el.id).filter(Boolean)
+      const tied = invalid.some((control) => describedBy(control).some((id) => ids.includes(id)))
+      if (!tied) problems.push(`a field error no control is tied to: “${text.slice(0, 80)}”`)
+    }
+    for (const control of invalid) {
+      const said = describedBy(control).map((id) => document.getElementById(id)?.textContent?.trim() ?? '').join(' ').trim()
+      if (!said) problems.push(`an invalid control with no message describing it: ${control.getAttribute('aria-label') || control.id || control.tagName}`)
+    }
+    return problems
+  })
+}

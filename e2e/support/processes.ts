@@ -1,5 +1,7 @@
 // Starts the project's own processes for a test (the demo store, the browser-shell host)
-// and waits for the line that announces their URL. Each one is killed when the test ends.
+// and waits for the line that announces their URL. Each one is killed when the test ends. A
+// process started in its own group can also be killed at once with everything under it (tsx
+// runs the script in a child Node), as the operating system kills an app that crashed.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 
@@ -9,17 +11,22 @@ export interface Started {
   pid: number
   output: () => string
   stop: () => Promise<void>
+  /** SIGKILLs the process group (started with `group: true`): no handler runs, nothing is flushed. */
+  kill: () => Promise<void>
 }
 
 const root = resolve(import.meta.dirname, '../..')
 const tsx = resolve(root, 'node_modules/.bin/tsx')
 
-export async function startProcess(script: string, args: string[], announce: RegExp, env: Record<string, string> = {}): Promise<Started> {
+export async function startProcess(script: string, args: string[], announce: RegExp, options: { env?: Record<string, string>; group?: boolean } = {}): Promise<Started> {
   const child: ChildProcess = spawn(tsx, [resolve(root, script), ...args], {
     cwd: root,
-    env: { ...process.env, BROWSER: 'none', ...env },
+    env: { ...process.env, BROWSER: 'none', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.group === true,
   })
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  const running = () => child.exitCode === null && child.signalCode === null
   let out = ''
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(() => reject(new Error(`${script} did not announce itself within 30 s:\n${out}`)), 30_000)
@@ -42,12 +49,17 @@ export async function startProcess(script: string, args: string[], announce: Reg
     url,
     pid: child.pid!,
     output: () => out,
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null) return done()
-        child.once('exit', () => done())
-        child.kill('SIGTERM')
-        setTimeout(() => child.kill('SIGKILL'), 5_000).unref()
-      }),
+    stop: async () => {
+      if (!running()) return
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+      await exited
+      clearTimeout(timer)
+    },
+    kill: async () => {
+      if (options.group !== true) throw new Error(`${script} was not started in its own process group`)
+      if (running()) process.kill(-child.pid!, 'SIGKILL')
+      await exited
+    },
   }
 }

@@ -36,9 +36,12 @@ export function status(page: Page) {
 
 /** Opens the next order of the queue; resolves with its number. */
 export async function openNextOrder(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Next in queue' }).click()
   const heading = page.getByRole('heading', { name: /^Order #\d+ to pack/ })
+  // The order on screen before, if any: the next one replaces it, and is read only once it has.
+  const before = (await heading.count()) > 0 ? await heading.textContent() : null
+  await page.getByRole('button', { name: 'Next in queue' }).click()
   await expect(heading).toBeVisible()
+  if (before) await expect(heading).not.toHaveText(before)
   return /#(\d+)/.exec((await heading.textContent()) ?? '')![1]!
 }
 

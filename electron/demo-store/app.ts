@@ -14,12 +14,15 @@ import { CONTROL_PREFIX, createControlRoutes, loopbackOnly } from './platform/co
 import { Faults, type FaultSettings } from './platform/faults'
 import { DataFileError, DebouncedSaver, readStateFile, setAside, STATE_FORMAT, STATE_VERSION, writeFileAtomic, type StateFile } from './platform/persistence'
 import { RateLimiter, rateLimit } from './platform/rate-limit'
+import { publicAddresses, publicOriginsOf, type PublicOrigins } from './public/addresses'
 
 export interface ApiHooks {
   /** A write changed the data: persist it soon. */
   onChange(): void
   /** The store's clock (tests move it). */
   now(): Date
+  /** Where the store serves its posts and its pictures (public/addresses.ts). */
+  publicOrigins(): PublicOrigins
 }
 
 /** What the data model and API routes must provide (electron/demo-store/data, api). */
@@ -32,7 +35,7 @@ export interface DataBackend<D extends { toJSON(): unknown }> {
   /** The /openapi/** routes, with full paths. */
   apiRoutes(data: D, hooks: ApiHooks): Hono<DemoEnv>
   /** Extra control routes, mounted under /__demo. */
-  controlRoutes(data: D, hooks: ApiHooks): Hono
+  controlRoutes(data: D, hooks: Omit<ApiHooks, 'publicOrigins'>): Hono
 }
 
 /** What a caller may choose about a store; each has a default. Shared by every way to start one. */
@@ -135,6 +138,8 @@ export async function createDemoStoreApp<D extends { toJSON(): unknown }>(option
     ...(options.errorRate !== undefined ? { errorRate: options.errorRate } : {}),
   } satisfies Partial<FaultSettings>)
 
+  const publicOrigins = () => publicOriginsOf(shop)
+
   const build = (): Hono<DemoEnv> => {
     const app = new Hono<DemoEnv>()
     app.onError((err) => errorResponse(err))
@@ -151,6 +156,9 @@ export async function createDemoStoreApp<D extends { toJSON(): unknown }>(option
 
     // Control routes first: faults never apply to them, so a test can always switch faults off.
     app.use(`${CONTROL_PREFIX}/*`, loopbackOnly())
+    // Answers give the store's public addresses as this running store's own (public/addresses.ts).
+    app.use('/openapi/*', publicAddresses(publicOrigins))
+    app.use(`${CONTROL_PREFIX}/images`, publicAddresses(publicOrigins))
     app.route(CONTROL_PREFIX, createControlRoutes({
       registry, faults, limiter, now, onChange,
       shop: () => shop,
@@ -170,7 +178,7 @@ export async function createDemoStoreApp<D extends { toJSON(): unknown }>(option
     app.route('/', createOAuthRoutes({ registry, shop: () => shop, onChange }))
 
     app.use('/openapi/*', requireToken((token) => registry.grantFor(token)), rateLimit(limiter), requireOperationScopes())
-    app.route('/', backend.apiRoutes(data, { onChange, now: () => new Date(now()) }))
+    app.route('/', backend.apiRoutes(data, { onChange, now: () => new Date(now()), publicOrigins }))
     return app
   }
   let current = build()

@@ -2,7 +2,7 @@
 // services: what a tab without the launch secret, a foreign page, or a rebinding DNS name can
 // and cannot do, and that a real tab's calls and events reach the services and come back.
 import { request } from 'node:http'
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -331,6 +331,24 @@ describe('serving the renderer', () => {
     const page = await send(`${host.origin}/orders`, { headers: { Cookie: cookie } })
     expect(page.body).toContain('rebuilt')
     expect(page.headers['content-security-policy']).toBe(`${rebuilt}; frame-ancestors 'none'`)
+  })
+
+  it('answers every request while a rebuild has removed or half written index.html, from the last good copy', async () => {
+    const cookie = await signIn()
+    const invoke = () => send(`${host.origin}/ipc/invoke/store.call`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify({ args: ['c1', 'orders.list', {}] }) })
+    unlinkSync(join(rendererDir, 'index.html'))
+    const call = await invoke()
+    expect(call.status).toBe(200)
+    expect(JSON.parse(call.body)).toMatchObject({ ok: true })
+    expect(call.headers['content-security-policy']).toBe(`${PAGE_CSP}; frame-ancestors 'none'`)
+    const page = await send(`${host.origin}/orders`, { headers: { Cookie: cookie } })
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('<div id="app">')
+    writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="default-src')
+    expect((await invoke()).status).toBe(200)
+    const halfWritten = await send(`${host.origin}/orders`, { headers: { Cookie: cookie } })
+    expect(halfWritten.body).toContain('<div id="app">')
+    expect(halfWritten.headers['content-security-policy']).toBe(`${PAGE_CSP}; frame-ancestors 'none'`)
   })
 
   it('serves assets, loads the app for client-side routes and keeps missing files a 404', async () => {

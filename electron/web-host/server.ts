@@ -7,7 +7,6 @@
 // printed at launch, or from a one-time launch code (mintLaunchCode) that the browser
 // reads from a private file, so no process's command line carries anything that signs in.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
@@ -21,7 +20,7 @@ import { z } from 'zod'
 import { isChannelName, type IpcResult } from '../common/ipc-contract'
 import type { MainServices } from '../services/host-contract'
 import { rawJsonOf } from '../services/raw-json'
-import { headerCsp } from '../services/renderer-csp'
+import { RendererIndex } from './renderer-index'
 
 export const MAX_INVOKE_BODY_BYTES = 4 * 1024 * 1024
 /** How long a launch code may wait for the browser to open it: a cold browser start, not more. */
@@ -86,15 +85,9 @@ p { margin: 0 0 8px; }
 
 export async function startWebHost(options: WebHostOptions): Promise<RunningWebHost> {
   // The CSP follows the index.html being served: a rebuild while the host runs (npm run build
-  // beside npm run web) must not leave the old policy on the new page.
-  const indexFile = join(options.rendererDir, 'index.html')
-  let cspFor: { mtimeMs: number; size: number; csp: string } | null = null
-  const currentCsp = () => {
-    const { mtimeMs, size } = statSync(indexFile)
-    if (!cspFor || cspFor.mtimeMs !== mtimeMs || cspFor.size !== size) cspFor = { mtimeMs, size, csp: headerCsp(readFileSync(indexFile, 'utf8')) }
-    return cspFor.csp
-  }
-  currentCsp()
+  // beside npm run web) must not leave the old policy on the new page, and a build in progress
+  // must not fail a request (renderer-index.ts).
+  const index = new RendererIndex(join(options.rendererDir, 'index.html'))
   const launchSecret = randomBytes(32).toString('base64url')
   const sessionToken = randomBytes(32).toString('base64url')
   const closeStreams = new Set<() => void>()
@@ -112,7 +105,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
 
   app.use(async (c, next) => {
     await next()
-    c.res.headers.set('Content-Security-Policy', currentCsp())
+    c.res.headers.set('Content-Security-Policy', index.current().csp)
     c.res.headers.set('X-Content-Type-Options', 'nosniff')
     c.res.headers.set('Referrer-Policy', 'no-referrer')
     c.res.headers.set('Cross-Origin-Opener-Policy', 'same-origin')
@@ -242,7 +235,7 @@ export async function startWebHost(options: WebHostOptions): Promise<RunningWebH
   app.get('/*', async (c, next) => {
     if (/\.[a-z0-9]+$/i.test(c.req.path)) return next()
     c.header('Cache-Control', 'no-store')
-    return c.html(readFileSync(indexFile, 'utf8'))
+    return c.html(index.current().html)
   })
 
   app.onError((error, c) => {

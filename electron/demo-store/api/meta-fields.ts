@@ -145,7 +145,9 @@ export function registerMetaFieldRoutes({ app, data, hooks }: RouteContext): voi
     // An empty value clears the field.
     data.metaValues = data.metaValues.filter((v) => !(v.meta_field_id === def.id && v.resource_id === id))
     if (value !== '') data.metaValues.push({ meta_field_id: def.id, resource_id: id, value })
-    touchResource(data, resourceType, id, hooks.now())
+    const now = hooks.now()
+    data.recordValueWrite({ resource: c.req.param('resource') ?? '', resourceId: id, metaFieldId: def.id, value, at: now.toISOString() })
+    touchResource(data, resourceType, id, now)
     hooks.onChange()
     return c.json({ data: valuesOf(data, resourceType, id) })
   })

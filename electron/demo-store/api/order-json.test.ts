@@ -12,7 +12,7 @@ const PAGE = '/openapi/2025-04/orders?page=3&page_size=250&sort=-modified_date'
 function store(orders = 1_000, start = new Date('2026-11-22T03:00:00Z')) {
   const data = DemoData.generate({ seed: 42, orders, now: start })
   const clock = { now: start }
-  const app = createApiRoutes(data, { onChange: () => {}, now: () => clock.now })
+  const app = createApiRoutes(data, { onChange: () => {}, now: () => clock.now, publicOrigins: () => ({ site: 'http://localhost', images: 'http://127.0.0.1' }) })
   const text = async (path: string) => {
     const res = await app.request(path)
     expect(res.status).toBe(200)

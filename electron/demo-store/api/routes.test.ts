@@ -10,7 +10,7 @@ const NOW = new Date('2026-11-22T03:00:00Z')
 function store(orders = 120) {
   const data = DemoData.generate({ seed: 42, orders, now: NOW })
   let changes = 0
-  const app = createApiRoutes(data, { onChange: () => changes++, now: () => NOW })
+  const app = createApiRoutes(data, { onChange: () => changes++, now: () => NOW, publicOrigins: () => ({ site: 'http://localhost:4010', images: 'http://127.0.0.1:4010' }) })
   const call = async (method: string, path: string, body?: unknown, type = 'application/json') => {
     const res = await app.request(path, body === undefined ? { method } : { method, headers: { 'content-type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) })
     const text = await res.text()
@@ -379,6 +379,9 @@ describe('meta fields', () => {
     }
     expect(data.order(orderId)!.post_modified_gmt).toBe('2026-11-22 03:00:00')
     expect((await call('PUT', '/openapi/2021-08/orders/1002/meta_fields', { meta_field_id: '1', value: '5' })).status).toBe(422)
+    // Every accepted value write is in the demo log, in order; refused ones are not.
+    const writes = (await (await createDataControlRoutes(data, { onChange: () => undefined, now: () => NOW }).request('/meta-field-writes')).json()) as { data: { resource: string; value: string }[] }
+    expect(writes.data.map((w) => `${w.resource}:${w.value}`)).toEqual(['blogs:12', 'blogs:false', 'blogs:https://example.com/a', 'orders:B-7', 'products:1.25'])
   })
 
   it('answers 422 instead of hanging when a saved pattern backtracks for too long', async () => {

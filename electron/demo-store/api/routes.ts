@@ -1,6 +1,6 @@
 // The demo store's API: every endpoint of the Storefront Admin API table
-// (electron/common/store-api/operations.ts) at /openapi/<version>/..., and the demo-only
-// data control routes. Auth, scopes, rate limit and faults run in front of these routes
+// (electron/common/store-api/operations.ts) at /openapi/<version>/..., the store's public site
+// (public/site.ts) and the demo-only data control routes. Auth, scopes, rate limit and faults run in front of these routes
 // (the platform's middleware); here every request is already authorised.
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -17,6 +17,7 @@ import { registerCollectionRoutes } from './collections'
 import type { RouteHooks } from './context'
 import { registerMetaFieldRoutes } from './meta-fields'
 import { registerOrderRoutes } from './orders'
+import { registerPublicSite } from '../public/site'
 
 export type { RouteHooks }
 
@@ -36,6 +37,8 @@ export function createApiRoutes(data: DemoData, hooks: RouteHooks): Hono<DemoEnv
   registerBlogRoutes(ctx)
   // Last: `/:resource/:id/meta_fields` must not shadow the fixed paths above.
   registerMetaFieldRoutes(ctx)
+  // The public site (posts at their public_url, pictures) is outside /openapi: no token needed.
+  registerPublicSite(ctx)
   app.onError((err, c) => {
     const { body, status, headers } = renderError(err)
     return c.json(body, status as 500, headers)
@@ -48,9 +51,10 @@ const ClockSetting = z.object({ utcOffsetMinutes: z.number().int().refine(isUtcO
 /**
  * Demo-only read-outs and settings, mounted by the platform under /__demo: the shipment e-mails
  * the store "sent", the image library blog covers must come from (the API has no image
- * endpoint), and the store's clock (its zone can be moved, as a merchant can move a real store's).
+ * endpoint), the meta field values it accepted (each write, in order), and the store's clock (its
+ * zone can be moved, as a merchant can move a real store's).
  */
-export function createDataControlRoutes(data: DemoData, hooks: RouteHooks): Hono {
+export function createDataControlRoutes(data: DemoData, hooks: Omit<RouteHooks, 'publicOrigins'>): Hono {
   const app = new Hono()
   const clock = () => ({ utcOffsetMinutes: data.clock.utcOffsetMinutes, utcOffset: offsetText(data.clock.utcOffsetMinutes), now: data.clock.local(hooks.now()), day: data.dating.facts.day })
   app.get('/clock', (c) => c.json(clock()))
@@ -61,6 +65,7 @@ export function createDataControlRoutes(data: DemoData, hooks: RouteHooks): Hono
     return c.json(clock())
   })
   app.get('/emails', (c) => c.json({ data: data.sentEmails }))
+  app.get('/meta-field-writes', (c) => c.json({ data: data.valueWrites }))
   app.onError((err, c) => {
     const { body, status, headers } = renderError(err)
     return c.json(body, status as 500, headers)

@@ -1,6 +1,7 @@
 // Fixed vocabulary the generator draws from: products, people, places, carriers, images.
-// Image and page URLs use the reserved `.invalid` TLD: they never resolve, so nothing binary
-// is served and a client must show its own placeholder for a missing image (docs/demo-store.md).
+// Image and page URLs are kept on the reserved `.invalid` TLD, as on a store's own domain: the
+// API gives post and image addresses as the running store's public site (public/addresses.ts);
+// other pages never resolve (docs/demo-store.md).
 export const SHOP_DOMAIN = 'demo.storedesk.invalid'
 export const SHOP_URL = `https://${SHOP_DOMAIN}`
 export const IMAGE_HOST = 'https://images.demo-store.invalid'

@@ -16,7 +16,7 @@ import { DataDating, LEGACY_DATING } from './dating'
 import { StoreClock } from './time'
 import {
   DemoState, STATE_VERSION, type BlogRecord, type CollectionRecord, type CustomerRecord, type ImageRecord,
-  type MetaValueRecord, type SentEmail,
+  type MetaValueRecord, type SentEmail, type ValueWrite,
 } from './state'
 
 export type { OrderSummary }
@@ -150,6 +150,7 @@ export class DemoData {
   metaFields: MetaFieldDefinition[]
   metaValues: MetaValueRecord[]
   private readonly emails: SentEmail[]
+  private readonly valueWriteLog: ValueWrite[]
   private nextIds: DemoState['nextIds']
 
   private readonly generator: OrderGenerator
@@ -177,6 +178,7 @@ export class DemoData {
     this.metaFields = state.metaFields
     this.metaValues = state.metaValues
     this.emails = state.sentEmails
+    this.valueWriteLog = state.valueWrites
     this.nextIds = state.nextIds
     this.generator = orders.generator
     this.summaries = orders.summaries
@@ -213,6 +215,7 @@ export class DemoData {
       metaFields: definitions,
       metaValues: values,
       sentEmails: [],
+      valueWrites: [],
       nextIds: { blog: blogs.length + 1, collection: collections.length + 1, metaField: definitions.length + 1 },
     }, { generator, summaries }, dating)
   }
@@ -250,6 +253,7 @@ export class DemoData {
       metaFields: this.metaFields,
       metaValues: this.metaValues,
       sentEmails: this.emails,
+      valueWrites: this.valueWriteLog,
       nextIds: this.nextIds,
     }
   }
@@ -260,6 +264,14 @@ export class DemoData {
 
   recordSentEmail(email: SentEmail): void {
     this.emails.push(email)
+  }
+
+  get valueWrites(): ReadonlyArray<ValueWrite> {
+    return this.valueWriteLog
+  }
+
+  recordValueWrite(write: ValueWrite): void {
+    this.valueWriteLog.push(write)
   }
 
   peekNextId(kind: keyof DemoState['nextIds']): number {

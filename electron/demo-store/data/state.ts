@@ -72,6 +72,16 @@ export const SentEmail = z.object({
 })
 export type SentEmail = z.infer<typeof SentEmail>
 
+/** A meta field value the store accepted (demo only: lets a test see each write arrived once). */
+export const ValueWrite = z.object({
+  resource: z.string(),
+  resourceId: z.number().int().positive(),
+  metaFieldId: z.number().int().positive(),
+  value: z.string(),
+  at: z.string(),
+})
+export type ValueWrite = z.infer<typeof ValueWrite>
+
 const UtcOffsetMinutes = z.number().int().min(MIN_UTC_OFFSET_MINUTES).max(MAX_UTC_OFFSET_MINUTES)
 
 export const DemoState = z.object({
@@ -96,6 +106,8 @@ export const DemoState = z.object({
   metaFields: z.array(MetaFieldDefinition),
   metaValues: z.array(MetaValueRecord),
   sentEmails: z.array(SentEmail),
+  /** Absent from files written before it was kept. */
+  valueWrites: z.array(ValueWrite).default([]),
   nextIds: z.object({
     blog: z.number().int().positive(),
     collection: z.number().int().positive(),

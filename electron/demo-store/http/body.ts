@@ -1,8 +1,10 @@
 // Reads a JSON request body the way the demo store's contract says (docs/demo-store.md):
 // 415 unless Content-Type is application/json, 413 past MAX_BODY_BYTES, 400 for bytes that
 // are not UTF-8 or text that is not JSON. Route handlers validate the parsed value with
-// the operation's zod schema afterwards (422).
+// the operation's zod schema afterwards (422). The public site's own addresses in it are read
+// in the form the data keeps (public/addresses.ts).
 import type { Context } from 'hono'
+import type { DemoEnv } from './env'
 import { ApiError } from './errors'
 
 export const MAX_BODY_BYTES = 2 * 1024 * 1024
@@ -22,8 +24,9 @@ export async function readJsonBody(c: Context): Promise<unknown> {
   } catch {
     throw new ApiError(400, 'The request body is not valid UTF-8.')
   }
+  const stored = (c as Context<DemoEnv>).get('storedText')
   try {
-    return JSON.parse(text)
+    return JSON.parse(stored ? stored(text) : text)
   } catch {
     throw new ApiError(400, 'The request body is not valid JSON.')
   }

@@ -1,5 +1,5 @@
 // Hono environment shared by the demo store's modules: what the auth middleware
-// leaves on the context for the routes behind it.
+// and the public addresses' middleware leave on the context for the routes behind them.
 export interface Grant {
   token: string
   clientId: string
@@ -9,5 +9,7 @@ export interface Grant {
 export interface DemoEnv {
   Variables: {
     grant: Grant
+    /** Turns the public site's addresses in a request body back into the form the data keeps (public/addresses.ts). */
+    storedText: (text: string) => string
   }
 }

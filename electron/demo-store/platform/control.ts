@@ -1,5 +1,6 @@
 // The demo-only control routes under /__demo (docs/demo-store-platform.md, "Control routes"):
-// the app's credentials, minting tokens, faults, the rate-limit switch, reset, launch links.
+// the app's credentials, minting tokens, faults (and the answers a fault holds back), the
+// rate-limit switch, reset, launch links.
 // The app mounts them behind loopbackOnly(): loopback clients only, only under a loopback Host
 // name, and nothing a browser marks as cross-site, so neither another machine, nor a page using
 // DNS rebinding to read the client secret, nor a page posting a reset can use them.
@@ -101,6 +102,11 @@ export function createControlRoutes(deps: ControlDeps): Hono {
   }
   routes.put('/faults', setFaults)
   routes.post('/faults', setFaults)
+  routes.get('/held', (c) => c.json({ data: deps.faults.held() }))
+  routes.post('/held/release', async (c) => {
+    await optionalJson(c)
+    return c.json({ released: deps.faults.release() })
+  })
 
   routes.get('/rate-limit', (c) => c.json({ enabled: deps.limiter.enabled }))
   routes.put('/rate-limit', async (c) => {

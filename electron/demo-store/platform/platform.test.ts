@@ -229,7 +229,50 @@ describe('faults', () => {
     await control('PUT', '/faults', { throttleRate: 0 })
     expect((await api('/openapi/2021-08/blogs', token)).status).toBe(500)
     expect((await api('/openapi/2021-08/blogs', token)).status).toBe(200)
-    expect(await (await control('GET', '/faults')).json()).toEqual({ latencyMs: 0, errorRate: 0, errorNext: 0, throttleRate: 0, throttleNext: 0, dropRate: 0, dropNext: 0 })
+    expect(await (await control('GET', '/faults')).json()).toEqual({ latencyMs: 0, errorRate: 0, errorNext: 0, throttleRate: 0, throttleNext: 0, dropRate: 0, dropNext: 0, applyThenFailNext: 0, applyThenHoldNext: 0 })
+  })
+
+  const post = (token: string, title: string) => api('/openapi/2021-08/blogs', token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title }) })
+  const titles = async (token: string) => ((await (await api('/openapi/2021-08/blogs', token)).json()) as { data: { title: string }[] }).data.map((b) => b.title)
+
+  it('applies the next N writes and answers them 500, leaving reads and refused writes alone', async () => {
+    await start()
+    const token = await mint(['read_content', 'write_content'])
+    await control('PUT', '/faults', { applyThenFailNext: 1 })
+    expect((await api('/openapi/2021-08/blogs', token)).status).toBe(200)
+    const refused = await api('/openapi/2021-08/blogs', token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+    expect(refused.status).toBe(422)
+    const failed = await post(token, 'applied, then failed')
+    expect(failed.status).toBe(500)
+    expect(await errorOf(failed)).toMatchObject({ status: 500, code: 'internal_error' })
+    expect(await titles(token)).toContain('applied, then failed')
+    expect((await post(token, 'answered')).status).toBe(200)
+    expect(await (await control('GET', '/faults')).json()).toMatchObject({ applyThenFailNext: 0 })
+  })
+
+  it('holds the answer of an applied write until a test releases it', async () => {
+    await start()
+    const token = await mint(['read_content', 'write_content'])
+    await control('PUT', '/faults', { applyThenHoldNext: 1 })
+    const answer = post(token, 'held')
+    await expect.poll(async () => ((await (await control('GET', '/held')).json()) as { data: unknown[] }).data).toEqual([{ method: 'POST', path: '/openapi/2021-08/blogs', since: expect.any(String) }])
+    expect(await titles(token)).toContain('held')
+    expect(await (await control('POST', '/held/release')).json()).toEqual({ released: 1 })
+    expect((await answer).status).toBe(200)
+    expect(await (await control('GET', '/held')).json()).toEqual({ data: [] })
+  })
+
+  it('stops holding an answer once its client has gone', async () => {
+    await start()
+    const token = await mint(['read_content', 'write_content'])
+    await control('PUT', '/faults', { applyThenHoldNext: 1 })
+    const aborter = new AbortController()
+    const answer = api('/openapi/2021-08/blogs', token, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title: 'abandoned' }), signal: aborter.signal })
+    await expect.poll(async () => ((await (await control('GET', '/held')).json()) as { data: unknown[] }).data.length).toBe(1)
+    aborter.abort()
+    await expect(answer).rejects.toThrow()
+    await expect.poll(async () => ((await (await control('GET', '/held')).json()) as { data: unknown[] }).data.length).toBe(0)
+    expect(await titles(token)).toContain('abandoned')
   })
 
   it('adds latency to every response', async () => {

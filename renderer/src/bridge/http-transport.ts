@@ -39,12 +39,13 @@ export function createHttpTransport(base = ''): RawTransport {
           body: JSON.stringify({ args }),
         })
       } catch {
-        return { ok: false, error: { code: 'internal', message: 'Storedesk’s local host is not answering. Is `npm run web` still running?' } }
+        // The host may have died after it passed the request on: whether it reached the store is unknown.
+        return { ok: false, error: { code: 'internal', message: 'Storedesk’s local host is not answering. Is `npm run web` still running?', uncertain: true } }
       }
       try {
         return (await response.json()) as IpcResult<unknown>
       } catch {
-        return { ok: false, error: { code: 'internal', message: `Storedesk’s local host answered ${response.status} without a result.` } }
+        return { ok: false, error: { code: 'internal', message: `Storedesk’s local host answered ${response.status} without a result.`, uncertain: true } }
       }
     },
     subscribe(event, listener) {

@@ -34,11 +34,12 @@ export function updateOrderShipping(db: StoreDatabase, orderId: number, shipping
 
 /**
  * Queues a new post and returns its local key (`local:<uuid>`), which stays its key for life.
- * Give it a seo_slug: the replayer uses title + seo_slug + content to recognise the post on
- * the store after an uncertain attempt, so it is never created twice.
+ * Without a seo_slug it gets one made from the title, unique among the cached posts: should
+ * the create's answer be lost, the post is recognised on the store by that slug (never
+ * created twice).
  */
-export async function createBlog(db: StoreDatabase, body: BlogBody & { title: string }, collectionKeys: RowKey[] = [], key: RowKey = newLocalKey()): Promise<RowKey> {
-  await enqueueWrite(db, { kind: 'blogs.create', key, body, collectionKeys })
+export async function createBlog(db: StoreDatabase, body: BlogBody & { title: string }, collectionKeys: RowKey[] = [], key: RowKey = newLocalKey(), options?: EnqueueOptions): Promise<RowKey> {
+  await enqueueWrite(db, { kind: 'blogs.create', key, body, collectionKeys }, options)
   return key
 }
 
@@ -55,10 +56,12 @@ export function deleteBlog(db: StoreDatabase, key: RowKey, options?: EnqueueOpti
 export function batchBlogs(
   db: StoreDatabase,
   input: { action: BlogBatchAction; blogKeys?: RowKey[]; selectAll?: boolean; filter?: BatchFilter; collectionKeys?: RowKey[] },
+  options?: EnqueueOptions,
 ): Promise<number> {
-  return enqueueWrite(db, { kind: 'blogs.batch', blogKeys: input.blogKeys ?? [], action: input.action, selectAll: input.selectAll, filter: input.filter, collectionKeys: input.collectionKeys })
+  return enqueueWrite(db, { kind: 'blogs.batch', blogKeys: input.blogKeys ?? [], action: input.action, selectAll: input.selectAll, filter: input.filter, collectionKeys: input.collectionKeys }, options)
 }
 
+/** Queues a new collection; like a post, it is sent with a slug unique among the cached collections. */
 export async function createCollection(db: StoreDatabase, body: CollectionBody & { title: string }, blogKeys: RowKey[] = [], key: RowKey = newLocalKey()): Promise<RowKey> {
   await enqueueWrite(db, { kind: 'collections.create', key, body, blogKeys })
   return key

@@ -6,6 +6,8 @@ import { CURRENT_SCHEMA_VERSION, ORDER_INDEX_ROWS, SCHEMA_VERSIONS, StoreDatabas
 import { COMPACT_ABOVE_BLOCKS, ORDER_INDEX_BLOCK_ROWS, type OrderIndexBlock, type OrderRowChanges } from './order-index/order-index-blocks'
 import { freshDatabase, makeBlog, makeOrder } from './test-support'
 import { DROPPED_ORDER_FIELDS, packOrder } from './order-store/compact-order'
+import { customerRow } from './customers/customer-row'
+import { CustomerIndex } from './customers/customer-index'
 
 const opened: Dexie[] = []
 afterEach(async () => {
@@ -35,10 +37,16 @@ function seedFor(version: number): Record<string, unknown[]> {
     4: { ...v1, orderIndexBlocks: [{ rows: earlierRows, deleted: [] }] },
     5: { ...v1, orderIndexBlocks: [{ rows: v1.orders.map(orderIndexRow), deleted: [] }] },
     6: { ...v1, orderIndexBlocks: [{ rows: v1.orders.map(orderIndexRow), deleted: [] }], binLocations: [{ sku: 'SD-001', bin: 'A-01' }] },
+    8: { ...v1, orderIndexBlocks: [{ rows: v1.orders.map(orderIndexRow), deleted: [] }] },
   }
-  // Versions 7 and 8 hold orders as 6 does; from 9 on they are stored compact.
+  // Later versions hold orders as 8 does, with the customers' row blocks from 10 and the
+  // orders stored compact from 11.
   const blocks = { orderIndexBlocks: [{ rows: v1.orders.map(orderIndexRow), deleted: [] }] }
-  return seeds[version] ?? (version < 9 ? { ...v1, ...blocks } : { ...v1, ...blocks, orders: v1.orders.map(packOrder) })
+  const customerBlocks = { customerRowBlocks: [{ rows: v1.orders.map(customerRow), deleted: [] }] }
+  if (seeds[version]) return seeds[version]
+  if (version < 10) return { ...v1, ...blocks }
+  if (version < 11) return { ...v1, ...blocks, ...customerBlocks }
+  return { ...v1, ...blocks, ...customerBlocks, orders: v1.orders.map(packOrder) }
 }
 
 /**
@@ -283,5 +291,80 @@ describe('version 7: the history of writes', () => {
     await db.writeHistory.add({ outboxId: 1, kind: 'orders.track', label: 'Tracking X', lanes: ['orders:1'], event: 'accepted', at: 1 })
     expect((await db.writeHistory.where('lanes').equals('orders:1').toArray()).map((e) => e.event)).toEqual(['accepted'])
     expect(await db.writeHistory.where('lanes').equals('orders:2').count()).toBe(0)
+  })
+})
+
+describe('version 9: unconfirmed writes', () => {
+  it('a version 8 cache upgrades: an uncertain write becomes unconfirmed, a create refused as "already taken" is checked again, the rest stay', async () => {
+    const id = `unconfirmed-from-8-${Date.now()}`
+    const old = new Dexie(databaseName(id))
+    for (const v of SCHEMA_VERSIONS.filter((s) => s.version <= 8)) old.version(v.version).stores(v.stores)
+    await old.open()
+    const entry = (kind: string, state: string, extra: object) => ({ kind, write: { kind }, lanes: [], state, attempts: 1, nextAttemptAt: 0, createdAt: 1, label: kind, ...extra })
+    const taken = { code: 'conflict', message: 'Another blog already uses the seo_slug "spring".', fields: { seo_slug: ['is already taken'] } }
+    await old.table('outbox').bulkAdd([
+      entry('orders.track', 'queued', { uncertain: true }),
+      entry('orders.track', 'queued', {}),
+      entry('blogs.create', 'failed', { uncertain: false, lastError: taken }),
+      entry('blogs.update', 'failed', { lastError: taken }),
+      entry('collections.create', 'failed', { lastError: { code: 'validation_failed', message: 'title: must not be empty' } }),
+    ])
+    old.close()
+    const db = new StoreDatabase(id)
+    opened.push(db)
+    await db.open()
+    const upgraded = await db.outbox.orderBy('id').toArray()
+    expect(upgraded.map((e) => [e.kind, e.state])).toEqual([
+      ['orders.track', 'unconfirmed'],
+      ['orders.track', 'queued'],
+      ['blogs.create', 'unconfirmed'],
+      ['blogs.update', 'failed'],
+      ['collections.create', 'failed'],
+    ])
+    expect(upgraded.some((e) => 'uncertain' in e)).toBe(false)
+  })
+})
+
+describe('version 10: customers', () => {
+  it('a version 8 cache upgrades with the customer rows of its orders, which the customer index groups', async () => {
+    const { db } = await upgradedFrom(8, 'customers-from')
+    expect(db.verno).toBe(CURRENT_SCHEMA_VERSION)
+    expect((await db.customerRowBlocks.toArray()).flatMap((b) => b.rows)).toEqual([makeOrder(1, 1), makeOrder(2, 2)].map(customerRow))
+    const index = new CustomerIndex(db, { snapshotDelayMs: 0, followIntervalMs: 0 })
+    await index.settled()
+    expect(index.orderIdsOf('email:ada@example.com')).toEqual([2, 1])
+    index.drop()
+    // Order meta field values are read by definition.
+    await db.metaFieldValues.put({ resource: 'orders', resourceId: '1', meta_field_id: '7', name: 'Tags', namespace: 'storedesk', key: 'tags', description: '', type: 'text', rule: {}, pinned_position: false, status: 'enabled', value: 'fragile' })
+    expect((await db.metaFieldValues.where('meta_field_id').equals('7').toArray()).map((v) => v.value)).toEqual(['fragile'])
+  })
+})
+
+describe('version 11: compact orders', () => {
+  it('a version 10 cache re-packs its orders and rebuilds the order and customer blocks once, which the customer index groups', async () => {
+    const id = `compact-from-10-${Date.now()}`
+    const old = new Dexie(databaseName(id))
+    for (const v of SCHEMA_VERSIONS.filter((s) => s.version <= 10)) old.version(v.version).stores(v.stores)
+    await old.open()
+    const orders = [makeOrder(1, 1), makeOrder(2, 2), makeOrder(3, 3)]
+    await old.table('orders').bulkAdd(orders)
+    // Three writes left three blocks of each kind, and the customer index a snapshot.
+    for (const order of orders) {
+      await old.table('orderIndexBlocks').add({ rows: [orderIndexRow(order)], deleted: [] })
+      await old.table('customerRowBlocks').add({ rows: [customerRow(order)], deleted: [] })
+    }
+    await old.table('customerSnapshots').bulkAdd([{ id: 'mark', seq: 1 }, { id: 'data', format: -1 }])
+    old.close()
+    const db = new StoreDatabase(id)
+    opened.push(db)
+    await db.open()
+    expect(await storedRows(db)).toEqual(orders.map((o) => expect.objectContaining({ ID: o.ID, packed: expect.any(Uint8Array) })))
+    expect((await db.orderIndexBlocks.toArray()).map((b) => b.rows)).toEqual([orders.map(orderIndexRow)])
+    expect((await db.customerRowBlocks.toArray()).map((b) => b.rows)).toEqual([orders.map(customerRow)])
+    expect(await db.customerSnapshots.count()).toBe(0)
+    const index = new CustomerIndex(db, { snapshotDelayMs: 0, followIntervalMs: 0 })
+    await index.settled()
+    expect(index.orderIdsOf('email:ada@example.com')).toEqual([3, 2, 1])
+    index.drop()
   })
 })

@@ -16,7 +16,9 @@
 // record, and a page of 250 orders is one write. Blocks are read in order, a later one winning;
 // `compactOrderIndexBlocks` folds them together once they pile up. Once such a transaction
 // commits, `onOrderRowChanges` listeners hear what it changed, in this window and (through a
-// BroadcastChannel) in the app's other windows on the same database.
+// BroadcastChannel) in the app's other windows on the same database. The same middleware
+// writes a block of customer rows beside it (`customerRowBlocks`, customers/customer-row.ts),
+// which the Customers screen's index folds into its snapshot.
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie'
 import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, MetaFieldValue, Order } from '@common/store-api/resources'
 import { orderIndexRow, type OrderIndexRow } from './order-index/order-index-row'
@@ -29,11 +31,14 @@ import {
   type OrderRowChanges,
   type OrderRowListener,
 } from './order-index/order-index-blocks'
+import { CUSTOMER_ROW_BLOCKS, CUSTOMER_SNAPSHOTS, customerRow, type CustomerRow } from './customers/customer-row'
+import type { CustomerSnapshotRecord } from './customers/customer-index'
 import { databaseIdOf, forgetConnection, rememberDatabase } from './kept-stores'
 import { compactOrdersMiddleware } from './order-store/compact-orders-middleware'
 import { syncDurabilityMiddleware } from './sync-durability'
 import type { Write, WriteKind } from './writes'
 import type { StoreClockFact } from './store-clock'
+import { CREATE_KINDS } from './writes/contract'
 
 /** `store:<id>` or `local:<uuid>`. */
 export type RowKey = string
@@ -113,7 +118,8 @@ export interface BlogRevision {
   restoring?: string
 }
 
-export const SYNC_RESOURCES = ['orders', 'checkouts', 'blogs', 'collections', 'metaFields'] as const
+/** In sync order: `orderMeta` (the app's tags and notes on orders) needs the definitions `metaFields` reads. */
+export const SYNC_RESOURCES = ['orders', 'checkouts', 'blogs', 'collections', 'metaFields', 'orderMeta'] as const
 export type SyncResource = (typeof SYNC_RESOURCES)[number]
 
 export interface SyncState {
@@ -131,6 +137,11 @@ export interface SyncState {
   complete: boolean
   /** Items the store reported for the last pass. */
   storeTotal: number | null
+  /**
+   * orderMeta: where an interrupted pass had got to, newest first: the last order done and the
+   * newest order modified when the pass began (orders after it were not in its listing).
+   */
+  position?: { modified: string; id: number; top: string } | null
   /** Orders: the store's UTC offset as its newest local/GMT pair tells it (store-clock.ts). */
   clock?: StoreClockFact | null
 }
@@ -141,7 +152,14 @@ export interface Counter {
   fetchedAt: number
 }
 
-export type OutboxState = 'queued' | 'sending' | 'failed' | 'conflict'
+/**
+ * queued: not sent yet (or sent and surely not applied: refused for a while, rate-limited);
+ * sending: on its way now; unconfirmed: sent, and whether the store applied it is unknown (the
+ * connection dropped, the app died, a 5xx or a timeout): the store is asked before anything is
+ * sent again (its handler's `reconcile`), and it is never `failed` for that; failed: the store
+ * refused it, it waits for the user; conflict: the store's copy moved under it, the user chooses.
+ */
+export type OutboxState = 'queued' | 'sending' | 'unconfirmed' | 'failed' | 'conflict'
 
 export interface OutboxError {
   code: string
@@ -167,8 +185,6 @@ export interface OutboxEntry {
    */
   holdUntil?: number
   createdAt: number
-  /** An earlier attempt may have reached the store: look before sending a create again. */
-  uncertain?: boolean
   lastError?: OutboxError
   /** What an update was based on: the store's updated_at then, and its values of the written fields. */
   base?: { updatedAt: string | null; fields: Record<string, unknown> } | null
@@ -177,7 +193,7 @@ export interface OutboxEntry {
 }
 
 /** What happened to a write (write-history.ts): one event per step, kept after the outbox lets the write go. */
-export type WriteEventKind = 'queued' | 'sent' | 'accepted' | 'failed' | 'conflict' | 'undone' | 'discarded'
+export type WriteEventKind = 'queued' | 'sent' | 'unconfirmed' | 'accepted' | 'failed' | 'conflict' | 'undone' | 'discarded'
 
 export interface WriteEvent {
   /** Auto-incremented: events in the order they happened. */
@@ -323,13 +339,53 @@ export const SCHEMA_V7 = { writeHistory: '++id, *lanes' } as const
 export const SCHEMA_V8 = { orders: 'ID, number, post_date' } as const
 
 /**
+ * 2026-11-26: a write whose outcome is unknown has its own state, `unconfirmed`, instead of
+ * `queued` with an `uncertain` flag (the flag goes; a write left `sending` becomes unconfirmed
+ * on the next replay). A create the store refused with 409 ("is already taken") is made
+ * unconfirmed too: until now a create whose answer was lost could be sent again and refused
+ * because its own first attempt had taken the slug; unconfirmed, it is looked up by that slug
+ * and adopted (or sent again and refused again, when the slug is someone else's). No table changes.
+ */
+export const SCHEMA_V9 = {} as const
+
+async function makeUnknownOutcomesUnconfirmed(tx: Transaction): Promise<void> {
+  await tx.table('outbox').toCollection().modify((entry: OutboxEntry & { uncertain?: boolean }) => {
+    const refusedAsTaken = entry.state === 'failed' && CREATE_KINDS.includes(entry.kind) && entry.lastError?.code === 'conflict'
+    if ((entry.state === 'queued' && entry.uncertain) || refusedAsTaken) entry.state = 'unconfirmed'
+    delete entry.uncertain
+  })
+}
+
+/**
+ * 2026-11-26: the customers (issue 31). `customerRowBlocks`: the compact customer row
+ * (customers/customer-row.ts) of every order each write to orders wrote, one block per write,
+ * kept by the same middleware as the order index's blocks; `customerSnapshots`: the customer
+ * index's snapshot of itself and its mark (customers/customer-index.ts), emptied with the
+ * blocks. `metaFieldValues` gets an index on `meta_field_id`: the order tags' index reads every
+ * order's value of one definition (order-meta/). The upgrade writes the rows of the orders
+ * already cached.
+ */
+export const SCHEMA_V10 = {
+  [CUSTOMER_ROW_BLOCKS]: '++seq',
+  [CUSTOMER_SNAPSHOTS]: 'id',
+  metaFieldValues: '[resource+resourceId+meta_field_id], [resource+resourceId], meta_field_id',
+} as const
+
+async function addCustomerRowBlocks(tx: Transaction): Promise<void> {
+  const rows: CustomerRow[] = []
+  await tx.table('orders').each((order: Order) => void rows.push(customerRow(order)))
+  if (rows.length > 0) await tx.table(CUSTOMER_ROW_BLOCKS).bulkAdd(blocksOf(rows))
+}
+
+/**
  * 2026-11-26: orders in the compact layout (order-store/compact-order.ts): the indexed keys and
  * local marks plain, the rest of the order, less the fields nothing reads, as deflated JSON in
  * one column (~0.6 KB an order instead of ~4.3 KB). Every order is re-packed from the cache
- * itself (no network), and the index blocks are rebuilt from them in one go instead of growing
- * by a block per re-packed chunk. No table or index changes.
+ * itself (no network), and the order index's and the customers' blocks are rebuilt from them in
+ * one go instead of growing by a block per re-packed chunk (the customer snapshot goes with its
+ * blocks and is rebuilt on the next load). No table or index changes.
  */
-export const SCHEMA_V9 = {} as const
+export const SCHEMA_V11 = {} as const
 
 /** Orders re-packed per request while upgrading: a bounded share of a large cache in memory at once. */
 const REPACK_CHUNK = 1000
@@ -337,16 +393,21 @@ const REPACK_CHUNK = 1000
 async function packCachedOrders(tx: Transaction): Promise<void> {
   const orders = tx.table('orders')
   const rows: OrderIndexRow[] = []
+  const customerRows: CustomerRow[] = []
   for (let after = -Infinity; ; ) {
     const chunk: Order[] = await orders.where(':id').above(after).limit(REPACK_CHUNK).toArray()
     if (chunk.length === 0) break
     // Read through the compact middleware (an old row passes as it is), written back packed.
     await orders.bulkPut(chunk)
-    for (const order of chunk) rows.push(orderIndexRow(order))
+    for (const order of chunk) {
+      rows.push(orderIndexRow(order))
+      customerRows.push(customerRow(order))
+    }
     after = chunk[chunk.length - 1]!.ID
   }
-  await tx.table(ORDER_INDEX_BLOCKS).clear()
+  for (const table of [ORDER_INDEX_BLOCKS, CUSTOMER_ROW_BLOCKS, CUSTOMER_SNAPSHOTS]) await tx.table(table).clear()
   if (rows.length > 0) await tx.table(ORDER_INDEX_BLOCKS).bulkAdd(blocksOf(rows))
+  if (customerRows.length > 0) await tx.table(CUSTOMER_ROW_BLOCKS).bulkAdd(blocksOf(customerRows))
 }
 
 /**
@@ -363,7 +424,9 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 6, stores: SCHEMA_V6 },
   { version: 7, stores: SCHEMA_V7 },
   { version: 8, stores: SCHEMA_V8 },
-  { version: 9, stores: SCHEMA_V9, upgrade: packCachedOrders },
+  { version: 9, stores: SCHEMA_V9, upgrade: makeUnknownOutcomesUnconfirmed },
+  { version: 10, stores: SCHEMA_V10, upgrade: addCustomerRowBlocks },
+  { version: 11, stores: SCHEMA_V11, upgrade: packCachedOrders },
 ]
 
 export const CURRENT_SCHEMA_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]!.version
@@ -400,6 +463,8 @@ export class StoreDatabase extends Dexie {
   writeHistory!: EntityTable<WriteEvent, 'id'>
 
   orderIndexBlocks!: Table<OrderIndexBlock, number>
+  customerRowBlocks!: Table<OrderIndexBlock<CustomerRow>, number>
+  customerSnapshots!: Table<CustomerSnapshotRecord, string>
 
   /** The connection it serves (its API calls go there); the database may be named after an earlier one. */
   readonly connectionId: string
@@ -423,7 +488,7 @@ export class StoreDatabase extends Dexie {
         this.tellOrderRowListeners(changes)
         const message: OrderRowsMessage = { database: this.name, ids: [...changes.rows.keys()], rangeDeleted: changes.rangeDeleted }
         this.orderRowsChannel()?.postMessage(message)
-      }),
+      }, [{ table: CUSTOMER_ROW_BLOCKS, rowOf: customerRow, clearedWith: [CUSTOMER_SNAPSHOTS] }]),
     )
     this.on('close', () => {
       this.openOrderRowsChannel?.close()

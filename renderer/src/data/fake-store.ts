@@ -1,8 +1,9 @@
 // An in-memory Storefront store for the data layer's unit tests: the operations sync and the
-// replayer use, answering the shapes of store-api/operations.ts, with a request log and
-// faults (fail the next call of an operation, optionally after it took effect: an
-// "uncertain" failure).
-import type { OperationName } from '@common/store-api/operations'
+// replayer use, answering the shapes of store-api/operations.ts and refusing what the store
+// refuses (a slug or meta field key already taken: 409; a batch naming a post that is not
+// there: 422), with a request log, the customer e-mails tracking numbers sent, and faults (fail
+// the next call of an operation, optionally after it took effect: an answer lost).
+import { META_FIELD_RESOURCE_PATHS, type OperationName } from '@common/store-api/operations'
 import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, MetaFieldValue, Order } from '@common/store-api/resources'
 import type { CallError, StoreCall } from './store-client'
 import { timestamp } from './test-support'
@@ -25,6 +26,8 @@ export class FakeStore {
   metaFields = new Map<number, MetaFieldDefinition>()
   values = new Map<string, MetaFieldValue>()
   log: { operation: OperationName; params: Params }[] = []
+  /** Shipment e-mails to customers (a tracking number sent with `sendemail`). */
+  emails: { orderId: number; trackno: string }[] = []
   faults: Fault[] = []
   blogPageSize = 10
   private nextId = 10_000
@@ -58,6 +61,14 @@ export class FakeStore {
     throw { code: 'not_found', message: 'Not found' } satisfies CallError
   }
 
+  private taken(field: string): never {
+    throw { code: 'conflict', message: `The store refused the change: ${field} is already taken.`, fields: { [field]: ['is already taken'] } } satisfies CallError
+  }
+
+  private invalid(field: string, message: string): never {
+    throw { code: 'validation_failed', message, fields: { [field]: [message] } } satisfies CallError
+  }
+
   private handle(operation: OperationName, params: Params): unknown {
     const id = Number(params.path?.id)
     const q = params.query ?? {}
@@ -75,6 +86,7 @@ export class FakeStore {
         const order = this.orders.get(id) ?? this.notFound()
         Object.assign(order, { trackno: b.trackno, trackname: b.logistics_company ?? '', fulfillment_status: 'fulfilled', post_modified_gmt: this.now() })
         order.post_modified = order.post_modified_gmt
+        if (b.sendemail === true) this.emails.push({ orderId: id, trackno: String(b.trackno) })
         return { data: order }
       }
       case 'orders.updateShipping': {
@@ -93,11 +105,13 @@ export class FakeStore {
       case 'blogs.list': {
         const key = String(q['filter[key]'] ?? '').toLowerCase()
         const all = [...this.blogs.values()].filter((x) => !key || x.title.toLowerCase().includes(key)).map((x) => this.withCollections(x))
-        return envelope(all, Number(q.page ?? 1), this.blogPageSize)
+        // Without `page` the store lists every post in one envelope.
+        return q.page === undefined ? envelope(all, 1, Math.max(1, all.length)) : envelope(all, Number(q.page), this.blogPageSize)
       }
       case 'blogs.get':
         return { data: this.withCollections(this.blogs.get(id) ?? this.notFound()) }
       case 'blogs.create': {
+        if (b.seo_slug && [...this.blogs.values()].some((x) => x.seo_slug === b.seo_slug)) this.taken('seo_slug')
         const blog: Blog = { ...(emptyBlog(++this.nextId, this.now())), ...(b as Partial<Blog>) }
         delete (blog as { collection_ids?: unknown }).collection_ids
         this.blogs.set(blog.id, blog)
@@ -106,6 +120,7 @@ export class FakeStore {
       }
       case 'blogs.update': {
         const blog = this.blogs.get(id) ?? this.notFound()
+        if (b.seo_slug && [...this.blogs.values()].some((x) => x.seo_slug === b.seo_slug && x.id !== id)) this.taken('seo_slug')
         const { collection_ids, ...fields } = b
         Object.assign(blog, fields, { updated_at: this.now() })
         if (collection_ids) for (const c of this.collections.values()) c.blogIds = (collection_ids as number[]).includes(c.id) ? [...new Set([...c.blogIds, id])] : c.blogIds.filter((x) => x !== id)
@@ -117,12 +132,16 @@ export class FakeStore {
       case 'blogs.batch': {
         const ids = (b.ids as number[]) ?? []
         const action = (b.operate as { action: string }).action
+        if (ids.some((bid) => !this.blogs.has(bid))) this.invalid('ids', 'no blog with that id')
         for (const bid of ids) {
           const blog = this.blogs.get(bid)
           if (!blog) continue
           if (action === 'show') blog.status = 2
           if (action === 'hide') blog.status = 1
-          if (action === 'delete') this.blogs.delete(bid)
+          if (action === 'delete') {
+            this.blogs.delete(bid)
+            for (const c of this.collections.values()) c.blogIds = c.blogIds.filter((x) => x !== bid)
+          }
         }
         return { data: { affected: ids.length } }
       }
@@ -140,6 +159,7 @@ export class FakeStore {
         return q.page ? envelope(members, Number(q.page), 15) : envelope(members, 1, Math.max(1, members.length))
       }
       case 'collections.create': {
+        if (b.seo_slug && [...this.collections.values()].some((c) => c.seo_slug === b.seo_slug)) this.taken('seo_slug')
         const t = this.now()
         const { blog_ids, ...fields } = b
         const collection = { id: ++this.nextId, title: '', description: '', seo_title: '', seo_description: '', seo_slug: '', created_at: t, updated_at: t, blogs_count: 0, public_url: '', path: '', ...fields, blogIds: (blog_ids as number[]) ?? [] }
@@ -157,10 +177,18 @@ export class FakeStore {
       case 'collections.batch': {
         const collection = this.collections.get(id) ?? this.notFound()
         const ids = (b.ids as number[]) ?? []
+        if (ids.some((bid) => !collection.blogIds.includes(bid))) this.invalid('ids', 'not a blog of this collection')
         if (b.operate === 'sort_blogs_manual') {
           const rest = collection.blogIds.filter((x) => !ids.includes(x))
           const at = Math.max(0, Math.min(rest.length, Number(b.end_position) - 1))
           collection.blogIds = [...rest.slice(0, at), ...ids, ...rest.slice(at)]
+          collection.sort_type = 'manual'
+        }
+        if (b.operate === 'remove_from_collection') collection.blogIds = collection.blogIds.filter((x) => !ids.includes(x))
+        for (const bid of ids) {
+          const blog = this.blogs.get(bid)
+          if (blog && b.operate === 'show') blog.status = 2
+          if (blog && b.operate === 'hide') blog.status = 1
         }
         return { data: { affected: ids.length } }
       }
@@ -169,6 +197,7 @@ export class FakeStore {
       case 'metaFields.get':
         return { data: this.metaFields.get(id) ?? this.notFound() }
       case 'metaFields.create': {
+        if ([...this.metaFields.values()].some((f) => f.namespace === b.namespace && f.key === b.key && f.resource_type === b.resource_type)) this.taken('key')
         const t = this.now()
         const field = { id: ++this.nextId, description: '', rule: {}, pinned_position: false, created_at_gmt: t, updated_at_gmt: t, ...b } as MetaFieldDefinition
         this.metaFields.set(field.id, field)
@@ -182,11 +211,19 @@ export class FakeStore {
       case 'metaFields.delete':
         if (!this.metaFields.delete(id)) this.notFound()
         return null
-      case 'metaFieldValues.list':
-        return { data: [...this.values.entries()].filter(([k]) => k.startsWith(`${params.path?.resource}/${params.path?.id}/`)).map(([, v]) => v) }
+      case 'metaFieldValues.list': {
+        // Every definition of the resource's type, with the resource's value (null when unset), as the store answers.
+        const type = Object.entries(META_FIELD_RESOURCE_PATHS).find(([, path]) => path === params.path?.resource)?.[0]
+        const fields = [...this.metaFields.values()].filter((f) => f.resource_type === type)
+        return { data: fields.map((f) => this.values.get(`${params.path?.resource}/${params.path?.id}/${f.id}`) ?? { ...f, value: null, meta_field_id: String(f.id) }) }
+      }
       case 'metaFieldValues.set': {
         const field = this.metaFields.get(Number(b.meta_field_id)) ?? this.notFound()
-        this.values.set(`${params.path?.resource}/${params.path?.id}/${b.meta_field_id}`, { ...field, value: String(b.value), meta_field_id: String(field.id) })
+        if (field.status === 'disabled') throw { code: 'validation_failed', message: 'This meta field is disabled.', fields: { meta_field_id: ['this meta field is disabled; enable it before writing values'] } } satisfies CallError
+        // An empty string clears the value; the write bumps the resource's modified time.
+        this.values.set(`${params.path?.resource}/${params.path?.id}/${b.meta_field_id}`, { ...field, value: b.value === '' ? null : String(b.value), meta_field_id: String(field.id) })
+        const order = params.path?.resource === 'orders' ? this.orders.get(id) : undefined
+        if (order) order.post_modified_gmt = order.post_modified = this.now()
         return this.handle('metaFieldValues.list', { path: params.path })
       }
     }
@@ -204,8 +241,9 @@ function publicCollection(c: BlogCollection & { blogIds: number[] }): BlogCollec
   return { ...rest, blogs_count: blogIds.length }
 }
 
+/** A new post as the store makes it: visible (status 2) unless told otherwise, as the demo store's contract says. */
 function emptyBlog(id: number, t: string): Blog {
-  return { id, title: '', summary: '', content: '', cover_id: null, author: '', seo_title: '', seo_description: '', seo_slug: '', status: 1, visible_at: null, created_at: t, updated_at: t, public_url: '', path: '' }
+  return { id, title: '', summary: '', content: '', cover_id: null, author: '', seo_title: '', seo_description: '', seo_slug: '', status: 2, visible_at: null, created_at: t, updated_at: t, public_url: '', path: '' }
 }
 
 function envelope<T>(all: T[], page: number, size: number) {

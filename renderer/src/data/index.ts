@@ -16,14 +16,17 @@
 //     collections (key `key`; storeId, title, updated_at): BlogCollection fields + blogKeys in
 //       the store's order
 //     metaFieldDefinitions (key `key`; storeId, resource_type, pinned_position; the definition's own key is `fieldKey`)
-//     metaFieldValues (key [resource+resourceId+meta_field_id]; index [resource+resourceId]);
-//       `resource` is the API path segment (blogs, orders, blog_collections, ...). Filled on
-//       demand by refreshMetaFieldValues(), not by the full sync.
+//     metaFieldValues (key [resource+resourceId+meta_field_id]; indexes [resource+resourceId],
+//       meta_field_id); `resource` is the API path segment (blogs, orders, blog_collections,
+//       ...). Filled on demand by refreshMetaFieldValues(), and for orders by the sync's
+//       `orderMeta` pass (the orders modified since its last pass: see ORDER TAGS AND NOTES).
 //     blogDrafts (key `key`): the blog editor's autosaved, not-yet-queued drafts (editor owns it)
 //     blogRevisions (++id; key, [key+createdAt]): local snapshot history (editor owns it)
-//     outbox, conflicts, syncState, counters: bookkeeping, read by the sync panel.
+//     outbox, conflicts, syncState, counters: bookkeeping, read by the sync panel. An outbox
+//       entry's state: queued, sending, unconfirmed (sent, outcome unknown: checked on the store
+//       before anything is sent again), failed (refused), conflict.
 //     writeHistory (++id; *lanes): what happened to each write made from this app, kept after
-//       the outbox lets it go: queued, sent, accepted, failed, conflict, undone, discarded
+//       the outbox lets it go: queued, sent, unconfirmed, accepted, failed, conflict, undone, discarded
 //       (write-history.ts; written in the same transaction as the outbox change). Read one
 //       row's story with historyFor(db, row) (see ONE ROW'S WRITES).
 //     orderIndexBlocks (++seq, in write order): the compact index rows
@@ -31,6 +34,10 @@
 //       (`rows` written, then IDs `deleted`), written by the database itself in the same
 //       transaction; a later block wins. The order list's in-memory index loads them, and asks
 //       db.compactOrderIndexBlocks() to fold them together once orderIndexBlocksNeedCompaction.
+//     customerRowBlocks (++seq): the compact customer row (customers/customer-row.ts: who the
+//       order belongs to, its money, date and contact) of each write to orders, one block per
+//       write, by the same middleware; customerSnapshots: the customer index's snapshot of
+//       itself and its mark (the last block folded in), emptied with the blocks by a clear.
 //   db.onOrderRowChanges(listener) → unsubscribe: after each committed transaction that wrote
 //   or deleted orders, the rows it left (`rows`: ID → row, null when deleted; `rangeDeleted`
 //   after a clear); a commit in another window of the app is told too (over a BroadcastChannel,
@@ -52,7 +59,8 @@
 //   against the store's copy just before sending (closedStateOf, trackingRefusal: writes/orders.ts).
 // - updateOrderShipping(db, orderId, shipping, { changed? }): with `changed`, only those fields
 //   are watched and written; the others go as the store holds them when the write is sent.
-// - createBlog(db, body, collectionKeys?, key?) → key; updateBlog(db, key, body, { baseUpdatedAt?,
+// - createBlog(db, body, collectionKeys?, key?) → key (a missing seo_slug is made from the
+//   title, unique among the cached posts: the key the post is recognised by); updateBlog(db, key, body, { baseUpdatedAt?,
 //   collectionKeys? }); deleteBlog(db, key); batchBlogs(db, { action, blogKeys | selectAll+filter,
 //   collectionKeys? })
 // - createCollection(db, body, blogKeys?) → key; updateCollection; deleteCollection;
@@ -119,6 +127,9 @@
 //   (not "Send now", not the store answering again); they go when it ends, after a restart too.
 // - undoWindowSeconds() / setUndoWindowSeconds(n) (0–60, default 10; localStorage, app-wide);
 //   EnqueueOptions.undoWindowSeconds overrides it for one write.
+// - EnqueueOptions.holdUntil holds a write of any kind until then: a screen's action that asks
+//   for the window (the blog list's batches, a post moved in the content calendar). The writes of
+//   one action share one end, and the undo bar takes them back together.
 // - undoWrite(db, id) → 'undone' | 'too-late': withdraws the write and puts the order back,
 //   only while it has not started going (not `sending`, not possibly arrived); the check and
 //   the removal are one transaction, like the replayer's claim, so exactly one of them wins.
@@ -138,6 +149,32 @@
 //   conflictFor(db, row) → its first write in conflict (ConflictRecord) or null;
 //   historyFor(db, row) → its write history (WriteEvent[]), oldest first.
 //
+// CUSTOMERS (issue 31; customers/)
+// - customerIndexFor(db) → CustomerIndex (one per open database, dropped when it closes):
+//   state 'loading' | 'ready', subscribe(listener), settled(); query({ search, sort }) → customer
+//   keys (sort: last, first, orders, spent, average, refunded, name; `-` for descending; search
+//   folded as the order search: names either way round, accents, apostrophes, phone digits);
+//   summary(key) → CustomerSummary (orders, paid orders, spent = paid less refunds per currency,
+//   average, refunded, first and last order, name/e-mail/phone of the latest order);
+//   orderIdsOf(key) (newest first); customerOfOrder(id); size; mainCurrency.
+// - customerKeyOf(order): `email:<normalised>`, else `phone:<digits>`, else `name:<name|address>`,
+//   else `order:<ID>` (customer-row.ts states the rule); the customer page is /customers/<key>.
+//
+// ORDER TAGS AND NOTES (issue 31; order-meta/)
+// - Kept as meta field values on orders in the app's namespace: storedesk.tags (text, ", "
+//   between tags) and storedesk.note (multi-line text). orderFieldState(db, 'tags' | 'note') →
+//   ready | disabled | missing; proposeOrderField (the user agreed) queues the definition;
+//   enableOrderField turns a disabled one on. An existing definition is used as it is.
+// - editOrderTags(db, orderIds, { add, remove }) → { queued, unchanged, tooMany }: one queued
+//   `orders.tags` edit per order that changes; setOrderNote(db, id, note) → outbox id or null.
+//   Both are order writes with the undo window; tags merge with another desk's at send time,
+//   a note stops as a conflict (writes/order-meta.ts).
+// - readOrderMeta(db, id) → { tags, note, pending }; readAllOrderTags(db) → Map<orderId, tags>;
+//   readOrderNotes(db, ids): the cached values with the unsent edits applied (for live queries).
+// - Sync: the `orderMeta` resource (after metaFields) reads the values of the orders modified
+//   since its last pass (the API reads values one order at a time; every value write bumps the
+//   order's modified time), none without the app's definitions; resumable (`position`).
+//
 // HOW IT BEHAVES (decisions)
 // - Lanes: each write names the resources it touches (`orders:12`, `blogs:store:5`,
 //   `blogs:local:<uuid>`, `blogs:*` for select_all). Writes sharing a lane are sent strictly in
@@ -152,12 +189,19 @@
 //   `ship_to`), as they were when it was queued; the same values made by another desk are
 //   taken as done, not sent again. After our own write
 //   is accepted, later queued writes of the same rows are rebased on the store's answer.
-// - Never twice: a write whose attempt may have reached the store (timeout, dropped connection,
-//   a reload while 'sending') is marked uncertain. An uncertain create first looks on the store
-//   (blogs: filter[key]=title then same title + seo_slug + content, not already cached under
-//   another key; collections: title + seo_slug; meta fields: namespace + key + resource type); an
-//   uncertain update is not re-sent when the store already holds exactly our values. The store
-//   keeps seo_slug unique, so give new posts and collections a slug.
+// - Never twice, never lost: a write whose request went out and whose outcome is unknown (no
+//   answer, a 5xx, the app or its host dying while it was 'sending') is in state 'unconfirmed',
+//   never 'failed' for that. Before anything is sent again its handler's reconcile asks the
+//   store: a create is looked up by the key the app chose and sent (posts and collections by
+//   their slug, which createBlog/createCollection make unique among the cached rows when none
+//   was given; meta fields by namespace + key + resource type) and, found as sent, adopted
+//   with its store id (a copy a sync put in the cache meanwhile goes, and the writes queued
+//   behind it are rewritten to that id); not found, it is sent again. An update sends only the
+//   fields the store does not hold yet; a tracking number already on the order is not sent
+//   again (one customer e-mail); a delete is sent again and a 404 means done.
+// - blockedBy(entries in id order) → the writes that wait for an earlier refused (or
+//   conflicting) write of their lanes, each with that write: screens say "waiting for …, which
+//   the store refused" and lead to it; isStopped(entry): failed or conflict.
 // - An update or delete of a create that never left the outbox is folded into it (one request).
 export { StoreDatabase, storeDatabase, deleteStoreDatabase, databaseName, newLocalKey, storeKey, storeIdOfKey, SYNC_RESOURCES, CURRENT_SCHEMA_VERSION } from './db'
 export { orderIndexBlocksNeedCompaction, type OrderIndexBlock, type OrderRowChanges } from './order-index/order-index-blocks'
@@ -182,7 +226,7 @@ export type {
   BinLocation,
 } from './db'
 export type { Write, WriteKind, WriteOf, ClosedState, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter, RowRef } from './writes'
-export { heldBack } from './replayer'
+export { blockedBy, heldBack, isStopped } from './replayer'
 export { isOffline } from './store-client'
 export { closedStateOf, entriesForRow, isUndoable, rowLanes, rowByRef, trackingRefusal } from './writes'
 export { pendingFor, conflictFor, historyFor } from './row-writes'
@@ -210,6 +254,26 @@ export { useStoreDatabase, useLiveQuery } from './live'
 export { useOfflineData, useSyncStatus, useStoreRuntime, chooseLocalWorkOnDisconnect } from './install'
 export type { SyncStatus, ResourceProgress } from './runtime'
 export { refreshOrder, refreshCheckout, refreshBlog, refreshMetaFieldValues } from './sync'
+export { customerIndexFor, parseCustomerSort, CUSTOMER_SORT_KEYS, type CustomerIndex, type CustomerQuery, type CustomerSort, type CustomerSortKey, type CustomerSummary, type Money } from './customers/customer-index'
+export { customerKeyOf, customerNameOf } from './customers/customer-row'
+export {
+  cleanTag,
+  countOrdersWithMeta,
+  MAX_NOTE_LENGTH,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+  ORDER_META_FIELDS,
+  readAllOrderTags,
+  readOrderMeta,
+  readOrderNotes,
+  tagKey,
+  tagProblem,
+  uniqueTags,
+  type OrderMeta,
+  type OrderMetaKind,
+  type TagEdit,
+} from './order-meta/order-meta'
+export { editOrderTags, enableOrderField, orderFieldState, proposeOrderField, setOrderNote, type OrderFieldState, type TagEditOutcome } from './order-meta/order-meta-actions'
 export { useStoreUtcOffset } from './store-clock'
 export { countLocalData, hasLocalData, countKeptData, describeExport, describeLocalData, deleteKeptData, exportKeptData, exportLocalData, localDataVersion, type LocalDataCounts } from './local-data'
 export { keptStores, type KeptStore } from './kept-stores'

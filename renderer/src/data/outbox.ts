@@ -21,7 +21,16 @@ async function canonicalRef(db: StoreDatabase, family: KeyedFamily, ref: RowKey)
   return row?.storeId ? `store:${row.storeId}` : ref
 }
 
+/** A write as the outbox stores it: its references canonical, then completed by its handler (a create's slug). */
 async function canonicalWrite(db: StoreDatabase, write: Write): Promise<Write> {
+  return prepared(db, await withCanonicalRefs(db, write))
+}
+
+function prepared(db: StoreDatabase, write: Write): Promise<Write> {
+  return handlerOf(write).prepare?.(db, write) ?? Promise.resolve(write)
+}
+
+async function withCanonicalRefs(db: StoreDatabase, write: Write): Promise<Write> {
   const w = structuredClone(write)
   const family = w.kind.split('.')[0]
   const all = (family: KeyedFamily, keys: RowKey[]) => Promise.all(keys.map((k) => canonicalRef(db, family, k)))
@@ -58,8 +67,14 @@ export interface EnqueueOptions {
   name?: string
   /** Overrides what an update was based on (the editor knows the updated_at its draft started from). */
   baseUpdatedAt?: string | null
-  /** Overrides the undo window (seconds) of an order write; the setting applies otherwise. */
+  /** Overrides the undo window (seconds) of a kind that always waits one (undo-window.ts); the setting applies otherwise. */
   undoWindowSeconds?: number
+  /**
+   * Holds this write until then (epoch ms), whatever its kind: an action that asks for the undo
+   * window (a batch from the blog list, a post moved in the calendar). The writes of one action
+   * share one end, so one Undo takes them all back.
+   */
+  holdUntil?: number
 }
 
 /** Notified after every enqueue so the replayer wakes up at once. */
@@ -83,7 +98,7 @@ export async function enqueueWrite(db: StoreDatabase, write: Write, options: Enq
       const base = await applyLocally(db, canonical)
       if (base && options.baseUpdatedAt !== undefined) base.updatedAt = options.baseUpdatedAt
       const createdAt = Date.now()
-      const hold = isUndoable(canonical.kind) ? (options.undoWindowSeconds ?? undoWindowSeconds()) * 1000 : 0
+      const hold = options.holdUntil !== undefined ? options.holdUntil - createdAt : isUndoable(canonical.kind) ? (options.undoWindowSeconds ?? undoWindowSeconds()) * 1000 : 0
       const entry: OutboxEntry = {
         kind: canonical.kind,
         write: canonical,
@@ -119,8 +134,9 @@ async function foldIntoRefused(db: StoreDatabase, write: Write, name: string | u
     return folded === 'drop' ? undefined : folded
   }
   const refused = (await db.outbox.where('state').equals('failed').sortBy('id')).filter((entry) => touches(entry.lanes, lanes) && foldInto(entry.write)).pop()
-  const merged = refused && foldInto(refused.write)
-  if (!refused || !merged) return null
+  const folded = refused && foldInto(refused.write)
+  if (!refused || !folded) return null
+  const merged = await prepared(db, folded)
   const label = describeWrite(merged, name)
   await db.outbox.update(refused.id!, { write: merged, lanes: lanesOf(merged), state: 'queued', nextAttemptAt: 0, lastError: undefined, label })
   await recordWriteEvent(db, { id: refused.id, kind: merged.kind, label, lanes: lanesOf(merged) }, 'queued')
@@ -136,16 +152,17 @@ async function foldIntoUnsentCreate(db: StoreDatabase, write: Write): Promise<nu
   if (!('key' in write) || storeIdOfKey(write.key) !== null) return null
   const create = await db.outbox.where('kind').anyOf(CREATE_KINDS).filter((e) => 'key' in e.write && e.write.key === write.key).first()
   if (!create || create.attempts > 0 || create.state !== 'queued') return null
-  const folded = handlerOf(write).fold?.(create.write, write)
-  if (!folded) return null
+  const fold = handlerOf(write).fold?.(create.write, write)
+  if (!fold) return null
   const later = await db.outbox.where('lanes').anyOf(create.lanes).filter((e) => e.id! > create.id!).count()
   if (later > 0) return null
-  if (folded === 'drop') {
+  if (fold === 'drop') {
     // Neither goes: the row the create made goes too.
     await db.outbox.delete(create.id!)
     await handlerOf(create.write).revert(db, create.write)
     return create.id!
   }
+  const folded = await prepared(db, fold)
   await applyLocally(db, folded)
   await db.outbox.update(create.id!, { write: folded, lanes: lanesOf(folded), label: describeWrite(folded) })
   return create.id!
@@ -201,11 +218,18 @@ export async function revertRows(db: StoreDatabase, entry: OutboxEntry): Promise
 
 // ---------------------------------------------------------------- the user's actions
 
-/** Sends a stopped write again (after a failure the user has fixed, or just to try again). */
+/**
+ * Sends a stopped write again (after a failure the user has fixed, or just to try again) without
+ * waiting out its backoff. An unconfirmed one stays unconfirmed: the store is asked first.
+ */
 export async function retryWrite(db: StoreDatabase, id: number): Promise<void> {
   await db.transaction('rw', db.outbox, db.writeHistory, async () => {
     const entry = await db.outbox.get(id)
-    if (!entry) return
+    if (!entry || entry.state === 'sending') return
+    if (entry.state === 'unconfirmed') {
+      await db.outbox.update(id, { nextAttemptAt: 0 })
+      return
+    }
     await db.outbox.update(id, { state: 'queued', nextAttemptAt: 0, lastError: undefined })
     await recordWriteEvent(db, entry, 'queued')
   })
@@ -225,10 +249,10 @@ export async function discardWrite(db: StoreDatabase, id: number): Promise<void>
 /**
  * Undo (the undo window): withdraws a write that has not started going to the store and
  * puts its rows back as they were. 'too-late' when it is being sent, may already have
- * reached the store (an earlier attempt's answer never came), or is gone (the store has it).
+ * reached the store (unconfirmed), or is gone (the store has it).
  */
 export async function undoWrite(db: StoreDatabase, id: number): Promise<'undone' | 'too-late'> {
-  const entry = await withdraw(db, id, (e) => e.state !== 'sending' && !e.uncertain, 'undone')
+  const entry = await withdraw(db, id, (e) => e.state !== 'sending' && e.state !== 'unconfirmed', 'undone')
   return entry === null || entry === 'refused' ? 'too-late' : 'undone'
 }
 
@@ -247,13 +271,17 @@ async function withdraw(db: StoreDatabase, id: number, allowed: (entry: OutboxEn
   return entry
 }
 
-/** Replaces a write's body (the sync panel's "edit" for a stopped write) and queues it again. */
+/**
+ * Replaces a write's body (the sync panel's "edit" for a stopped write) and queues it again. Not
+ * while its outcome is unknown: the store may hold the body as it was, and is asked first.
+ */
 export async function updateWriteBody(db: StoreDatabase, id: number, body: unknown): Promise<void> {
   const entry = await db.outbox.get(id)
   if (!entry) return
   if (entry.state === 'sending') throw new Error('This change is being sent right now; wait for the answer before editing it.')
-  const write = withBody(entry.write, body)
+  if (entry.state === 'unconfirmed') throw new Error('Storedesk is checking whether the store received this change; edit it once that is settled.')
   await db.transaction('rw', allTables(db), async () => {
+    const write = await prepared(db, withBody(entry.write, body))
     await db.outbox.update(id, { write, state: 'queued', nextAttemptAt: 0, lastError: undefined, label: describeWrite(write) })
     await recordWriteEvent(db, { ...entry, label: describeWrite(write) }, 'queued')
     await applyLocally(db, write)

@@ -107,7 +107,7 @@ describe('replaying the outbox', () => {
     const key = await createBlog(db, { title: 'Once', seo_slug: 'once-only', content: '<p>x</p>' })
 
     expect((await replayOutbox(db, store.call, now)).sent).toBe(0)
-    expect((await db.outbox.toArray())[0]).toMatchObject({ uncertain: true, state: 'queued' })
+    expect((await db.outbox.toArray())[0]).toMatchObject({ state: 'unconfirmed' })
     clock += 10 * 60_000
     expect((await replayOutbox(db, store.call, now)).sent).toBe(1)
 
@@ -116,7 +116,7 @@ describe('replaying the outbox', () => {
     expect((await db.blogs.get(key))?.storeId).toBe([...store.blogs.values()].find((b) => b.title === 'Once')!.id)
   })
 
-  it('treats a write left "sending" by a reload as uncertain and does not repeat a tracking number already recorded', async () => {
+  it('treats a write left "sending" by a reload as unconfirmed and does not repeat a tracking number already recorded', async () => {
     await cacheOrder(db, store, 1)
     const id = await trackOrder(db, 1, { trackno: 'ONCE', sendemail: true })
     // The window died after the store recorded it but before the answer was stored.

@@ -7,9 +7,14 @@
 //   capped at 30 s; writes that wait only because the store could not be reached are released
 //   at once whenever anything shows the store answers again (`releaseOfflineWaits`).
 // - Permanent failures (4xx) stop that write with the store's message and field messages.
-// - A create whose earlier attempt may have arrived is first looked up on the store (blogs by
-//   filter[key]=title, then the same title + seo_slug + content; collections by title + slug;
-//   meta fields by namespace + key + resource type) and never sent twice.
+// - No write is sent twice, none is lost. A write whose request went out and whose outcome is
+//   unknown (no answer, a 5xx, an answer that could not be read, the app dying while it was
+//   `sending`) is `unconfirmed`, never `failed` for that. Before anything is sent again its
+//   handler's `reconcile` asks the store: a create is looked up by the key the app chose and
+//   sent (a slug it made unique; a meta field's namespace + key) and, found as sent, adopted
+//   with its store id (the writes queued behind it are rewritten to that id); an update sends
+//   only what the store does not hold yet; a tracking number already on the order is not sent
+//   again (one customer e-mail); a delete is sent again and a 404 means done.
 // - An update first reads the store's copy: when the fields it writes changed there since the
 //   copy it was based on (and differ from ours), nothing is sent: the write goes to `conflict`
 //   with both versions in db.conflicts. Order writes watch what writes/orders.ts says (a tracking
@@ -18,15 +23,14 @@
 //   releaseOfflineWaits, not the runtime's sendNow. An entry is claimed for sending in one
 //   transaction that checks it is still there and due, so an undo (outbox.ts `undoWrite`,
 //   also one transaction) and a send never both happen.
-import type { OperationResult } from '@common/store-api/operations'
 import { storeKey, type OutboxEntry, type OutboxError, type RowKey, type StoreDatabase } from './db'
 import { recordWriteEvent } from './write-history'
 import { applyLocally, refreshPendingMarks } from './outbox'
-import { asCallError, isOffline, isTransient, mayHaveArrived, needsReconnect, type CallError, type StoreCall } from './store-client'
-import { handlerOf, keyedLane, lanesOf, PermanentProblem, pick, rewriteKey, touches, type Fields, type KeyedFamily, type Sending, type StoreCopy, type WriteKind } from './writes'
+import { asCallError, isOffline, isTransient, needsReconnect, outcomeUnknown, type CallError, type StoreCall } from './store-client'
+import { handlerOf, isWriteKind, keyedLane, lanesOf, PermanentProblem, pick, rewriteKey, sameValue, touches, type Fields, type KeyedFamily, type Sending, type StoreCopy, type WriteAnswer } from './writes'
 
 /** The store's answer to a write. */
-type Answer = OperationResult<WriteKind>
+type Answer = WriteAnswer
 
 export interface ReplayResult {
   /** Entries the store accepted in this pass. */
@@ -46,15 +50,18 @@ export function backoffDelay(attempts: number, error: CallError, random: () => n
   return exponential / 2 + random() * (exponential / 2)
 }
 
+/** The states of entries the replayer takes up by itself: not yet sent, or sent with an unknown outcome. */
+export const WAITING_STATES = ['queued', 'unconfirmed'] as const
+
 /**
- * The store answers again: every queued write that waits only because it could not be reached
- * may go now. Writes waiting out a Retry-After or a server error keep their time: the store
- * answering says nothing about those.
+ * The store answers again: every waiting write that waits only because it could not be reached
+ * may go (or be checked) now. Writes waiting out a Retry-After or a server error keep their
+ * time: the store answering says nothing about those.
  */
 export async function releaseOfflineWaits(db: StoreDatabase, now: number = Date.now()): Promise<number> {
   return db.outbox
     .where('state')
-    .equals('queued')
+    .anyOf(WAITING_STATES)
     .filter((entry) => entry.nextAttemptAt > now && (entry.lastError === undefined || isOffline(entry.lastError)))
     .modify({ nextAttemptAt: now })
 }
@@ -64,22 +71,24 @@ export function dueAt(entry: Pick<OutboxEntry, 'nextAttemptAt' | 'holdUntil'>): 
   return Math.max(entry.nextAttemptAt, entry.holdUntil ?? 0)
 }
 
-/** The earliest time a queued write falls due, or null when none is queued. */
+/** The earliest time a waiting write falls due, or null when none waits. */
 async function earliestAttempt(db: StoreDatabase): Promise<number | null> {
   let earliest: number | null = null
   await db.outbox
     .where('state')
-    .equals('queued')
+    .anyOf(WAITING_STATES)
     .each((entry) => {
       earliest = earliest === null ? dueAt(entry) : Math.min(earliest, dueAt(entry))
     })
   return earliest
 }
 
-/** Entries left in `sending` by a window that died mid-request: their request may have arrived. */
+/** Entries left in `sending` by a window (or app) that died mid-request: their request may have arrived. */
 export async function recoverInterrupted(db: StoreDatabase): Promise<void> {
-  await db.outbox.where('state').equals('sending').modify({ state: 'queued', uncertain: true })
+  await db.outbox.where('state').equals('sending').modify({ state: 'unconfirmed' })
 }
+
+const isWaiting = (entry: OutboxEntry) => entry.state === 'queued' || entry.state === 'unconfirmed'
 
 /** The ids of entries (given in send order) that wait for an earlier unsent entry sharing a lane. */
 export function heldBack(entries: readonly OutboxEntry[]): Set<number> {
@@ -92,13 +101,36 @@ export function heldBack(entries: readonly OutboxEntry[]): Set<number> {
   return waiting
 }
 
+/** Whether an entry waits for the user: the store refused it, or it is in conflict with the store's copy. */
+export const isStopped = (entry: Pick<OutboxEntry, 'state'>): boolean => entry.state === 'failed' || entry.state === 'conflict'
+
+/**
+ * The entries (given in send order) that wait, directly or through others of their lanes, for
+ * an earlier write the store refused or that is in conflict, each with that write. Such a write
+ * goes only once the user settles the one before it, so no screen may show it as merely queued:
+ * they say "waiting for …, which the store refused" with the action that settles it.
+ */
+export function blockedBy(entries: readonly OutboxEntry[]): Map<number, OutboxEntry> {
+  const blocked = new Map<number, OutboxEntry>()
+  const holders: { lanes: string[]; blocker: OutboxEntry }[] = []
+  for (const entry of entries) {
+    const held = holders.find((holder) => touches(holder.lanes, entry.lanes))
+    if (isStopped(entry)) holders.push({ lanes: entry.lanes, blocker: entry })
+    else if (held) {
+      blocked.set(entry.id!, held.blocker)
+      holders.push({ lanes: entry.lanes, blocker: held.blocker })
+    }
+  }
+  return blocked
+}
+
 /** The first entry that may be sent now: none of its lanes is held by an earlier unsent entry. */
 async function nextSendable(db: StoreDatabase, now: number): Promise<{ entry: OutboxEntry | null; nextAttemptAt: number | null }> {
   let nextAttemptAt: number | null = null
   const entries = await db.outbox.orderBy('id').toArray()
   const waiting = heldBack(entries)
   for (const entry of entries) {
-    if (waiting.has(entry.id!) || entry.state !== 'queued') continue
+    if (waiting.has(entry.id!) || !isWaiting(entry)) continue
     if (dueAt(entry) > now) {
       nextAttemptAt = nextAttemptAt === null ? dueAt(entry) : Math.min(nextAttemptAt, dueAt(entry))
       continue
@@ -127,33 +159,40 @@ export async function replayOutbox(db: StoreDatabase, call: StoreCall, now: () =
 type SendOutcome = 'accepted' | 'retry' | 'stopped' | 'conflict' | 'offline' | 'reconnect'
 
 /**
- * Marks an entry `sending`, in one transaction with the check that it is still queued and due:
+ * Marks an entry `sending`, in one transaction with the check that it is still waiting and due:
  * an undo or discard that got there first (outbox.ts, also one transaction) wins, and then
- * nothing is sent. Null when the entry may not go now.
+ * nothing is sent. Null when the entry may not go now; else the entry as it was (its state
+ * says whether its outcome is unknown) with this attempt counted.
  */
 async function claim(db: StoreDatabase, id: number, now: number): Promise<OutboxEntry | null> {
   return db.transaction('rw', db.outbox, db.writeHistory, async () => {
     const fresh = await db.outbox.get(id)
-    if (!fresh || fresh.state !== 'queued' || dueAt(fresh) > now) return null
-    const claimed: OutboxEntry = { ...fresh, state: 'sending', attempts: fresh.attempts + 1 }
-    await db.outbox.put(claimed)
-    return claimed
+    if (!fresh || !isWaiting(fresh) || dueAt(fresh) > now) return null
+    await db.outbox.put({ ...fresh, state: 'sending', attempts: fresh.attempts + 1 })
+    return fresh
   })
 }
 
-async function sendEntry(db: StoreDatabase, call: StoreCall, queued: OutboxEntry, now: () => number): Promise<SendOutcome | 'skipped'> {
-  const id = queued.id!
-  const claimed = await claim(db, id, now())
-  if (!claimed) return 'skipped'
+async function sendEntry(db: StoreDatabase, call: StoreCall, waiting: OutboxEntry, now: () => number): Promise<SendOutcome | 'skipped'> {
+  const id = waiting.id!
   // `attempts` below counts the earlier attempts, as before the claim.
-  const entry = { ...claimed, attempts: claimed.attempts - 1 }
+  const entry = await claim(db, id, now())
+  if (!entry) return 'skipped'
+  const unconfirmed = entry.state === 'unconfirmed'
+  // Whether this attempt sent the write's own request (every other call only reads): only then
+  // can its outcome be unknown.
+  let wrote = false
+  const watched: StoreCall = (operation, params) => {
+    if (isWriteKind(operation)) wrote = true
+    return call(operation, params)
+  }
   // The history says "sent" once the store answered it (or may have it): a try that never
   // reached the store is not news, and a conflict found before sending sent nothing.
   const sentAt = now()
   try {
-    const answer = await deliver(db, call, entry)
+    const answer = await deliver(db, watched, entry, unconfirmed)
     if (answer === 'conflict') return 'conflict'
-    await accept(db, entry, answer, sentAt)
+    await accept(db, entry, answer, wrote ? sentAt : null)
     return 'accepted'
   } catch (thrown) {
     if (thrown instanceof PermanentProblem) {
@@ -161,33 +200,30 @@ async function sendEntry(db: StoreDatabase, call: StoreCall, queued: OutboxEntry
       return 'stopped'
     }
     const error = asCallError(thrown)
-    // A delete of something already gone did what the user wanted.
-    if (error.code === 'not_found' && entry.write.kind.endsWith('.delete')) {
-      await accept(db, entry, null, sentAt)
-      return 'accepted'
-    }
-    const uncertain = entry.uncertain || mayHaveArrived(error)
     const lastError = { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) }
+    // Unknown once sent without a clear answer, and it stays so until the store is asked.
+    const unknown = unconfirmed || (wrote && outcomeUnknown(error))
+    const state = unknown ? 'unconfirmed' : 'queued'
     if (needsReconnect(error)) {
-      await db.outbox.update(id, { state: 'queued', uncertain, lastError })
+      await db.outbox.update(id, { state, lastError })
       return 'reconnect'
     }
     if (isTransient(error)) {
       await db.transaction('rw', db.outbox, db.writeHistory, async () => {
-        await db.outbox.update(id, { state: 'queued', uncertain, lastError, nextAttemptAt: now() + backoffDelay(entry.attempts + 1, error) })
-        if (mayHaveArrived(error)) await recordWriteEvent(db, entry, 'sent', 'No answer came; it is checked on the store before trying again.', sentAt)
+        await db.outbox.update(id, { state, lastError, nextAttemptAt: now() + backoffDelay(entry.attempts + 1, error) })
+        if (unknown && !unconfirmed) await recordWriteEvent(db, entry, 'unconfirmed', error.message, sentAt)
       })
       return isOffline(error) ? 'offline' : 'retry'
     }
-    await stop(db, entry, lastError, sentAt, uncertain)
+    await stop(db, entry, lastError, wrote ? sentAt : null)
     return 'stopped'
   }
 }
 
 /** The store refused the write: it waits for the user (sync panel), and the history says why. */
-async function stop(db: StoreDatabase, entry: OutboxEntry, lastError: OutboxError, sentAt: number | null, uncertain?: boolean): Promise<void> {
+async function stop(db: StoreDatabase, entry: OutboxEntry, lastError: OutboxError, sentAt: number | null): Promise<void> {
   await db.transaction('rw', db.outbox, db.writeHistory, async () => {
-    await db.outbox.update(entry.id!, { state: 'failed', ...(uncertain !== undefined ? { uncertain } : {}), lastError })
+    await db.outbox.update(entry.id!, { state: 'failed', lastError })
     if (sentAt !== null) await recordWriteEvent(db, entry, 'sent', undefined, sentAt)
     await recordWriteEvent(db, entry, 'failed', lastError.message)
   })
@@ -195,12 +231,22 @@ async function stop(db: StoreDatabase, entry: OutboxEntry, lastError: OutboxErro
 
 // ---------------------------------------------------------------- sending
 
-/** Sends a write through its kind's handler and returns the store's answer, or 'conflict'. */
-function deliver(db: StoreDatabase, call: StoreCall, entry: OutboxEntry): Promise<Answer | 'conflict'> {
+/**
+ * Sends a write through its kind's handler and returns the store's answer, or 'conflict'. An
+ * unconfirmed write is first settled by its handler's reconcile: already on the store, its copy
+ * is the answer and nothing is sent; otherwise what is still missing is sent.
+ */
+async function deliver(db: StoreDatabase, call: StoreCall, entry: OutboxEntry, unconfirmed: boolean): Promise<Answer | 'conflict'> {
+  const handler = handlerOf(entry.write)
+  let write = entry.write
+  if (unconfirmed) {
+    const settled = await handler.reconcile({ db, call }, write)
+    if ('arrived' in settled) return settled.arrived
+    write = settled.send
+  }
   const sending: Sending = {
     db,
     call,
-    uncertain: !!entry.uncertain,
     base: entry.base,
     async unlessChanged(mine, store, already, send) {
       const verdict = await checkBase(db, entry, mine, store)
@@ -208,31 +254,27 @@ function deliver(db: StoreDatabase, call: StoreCall, entry: OutboxEntry): Promis
       return verdict === 'already' ? already : 'conflict'
     },
   }
-  return handlerOf(entry.write).deliver(sending, entry.write)
-}
-
-function same(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v))
-  return norm(a) === norm(b)
+  return handler.deliver(sending, write)
 }
 
 /**
- * Decides whether an update may be sent: `already` when the store already holds exactly our
- * values (an earlier uncertain attempt arrived), `conflict` when a field we write was changed
- * on the store since our base to something else (both versions are recorded), else `send`.
+ * Decides whether an update may be sent: `already` when another desk made exactly our change
+ * since our base, `conflict` when a field we write was changed on the store since our base to
+ * something else (both versions are recorded), else `send`.
  */
 async function checkBase(db: StoreDatabase, entry: OutboxEntry, mine: Fields, store: StoreCopy): Promise<'send' | 'already' | 'conflict'> {
   const keys = Object.keys(mine)
   const base = entry.base
-  if (keys.every((k) => same(store.fields[k], mine[k]))) {
-    // Exactly our values are there: an earlier attempt of ours arrived, or another desk made the
-    // same change since our base (sending it again would, say, e-mail the customer twice).
-    const madeElsewhere = !!base && base.updatedAt !== null && store.updatedAt !== base.updatedAt && keys.some((k) => !same(base.fields[k], mine[k]))
-    return entry.uncertain || madeElsewhere ? 'already' : 'send'
+  if (keys.every((k) => sameValue(store.fields[k], mine[k]))) {
+    // Exactly our values are there, put there by another desk since our base: sending them
+    // again would, say, e-mail the customer twice. (Our own earlier attempt arriving is the
+    // handler's reconcile's to find.)
+    const madeElsewhere = !!base && base.updatedAt !== null && store.updatedAt !== base.updatedAt && keys.some((k) => !sameValue(base.fields[k], mine[k]))
+    return madeElsewhere ? 'already' : 'send'
   }
   if (!base) return 'send'
   if (base.updatedAt !== null && store.updatedAt === base.updatedAt) return 'send'
-  const changedThere = keys.filter((k) => !same(store.fields[k], base.fields[k]) && !same(store.fields[k], mine[k]))
+  const changedThere = keys.filter((k) => !sameValue(store.fields[k], base.fields[k]) && !sameValue(store.fields[k], mine[k]))
   if (changedThere.length === 0) return 'send'
   await db.transaction('rw', db.outbox, db.conflicts, db.writeHistory, async () => {
     await db.conflicts.put({
@@ -262,20 +304,20 @@ async function checkBase(db: StoreDatabase, entry: OutboxEntry, mine: Fields, st
  * rewrites every queued write that referred to its local key, and rebases later updates of
  * the same rows on the store's new copy (so our own write is not taken for someone else's).
  */
-async function accept(db: StoreDatabase, entry: OutboxEntry, answer: Answer | null, sentAt: number): Promise<void> {
+async function accept(db: StoreDatabase, entry: OutboxEntry, answer: Answer | null, sentAt: number | null): Promise<void> {
   let touchedLanes: string[] = entry.lanes
   await db.transaction('rw', [db.orders, db.blogs, db.collections, db.metaFieldDefinitions, db.metaFieldValues, db.outbox, db.conflicts, db.writeHistory], async () => {
     await db.outbox.delete(entry.id!)
     await db.conflicts.delete(entry.id!)
-    await recordWriteEvent(db, entry, 'sent', undefined, sentAt)
-    await recordWriteEvent(db, entry, 'accepted')
+    if (sentAt !== null) await recordWriteEvent(db, entry, 'sent', undefined, sentAt)
+    await recordWriteEvent(db, entry, 'accepted', sentAt === null && entry.state === 'unconfirmed' ? 'The store had received it; it was not sent again.' : undefined)
     const { created, rebase } = await handlerOf(entry.write).accept(db, entry.write, answer)
     if (created) touchedLanes = [...touchedLanes, await rewriteReferences(db, created.family, created.key, created.storeId)]
     const later = (await db.outbox.orderBy('id').toArray()).filter((e) => touches(e.lanes, touchedLanes))
     for (const next of later) {
-      if (rebase && next.base) {
-        const fields = rebase.fieldsOf?.(next.write) ?? pick(rebase.record, Object.keys(next.base.fields))
-        next.base = { updatedAt: rebase.updatedAt, fields }
+      const fields = rebase && next.base ? (rebase.fieldsOf ? rebase.fieldsOf(next.write) : null) : undefined
+      if (rebase && next.base && fields !== undefined) {
+        next.base = { updatedAt: rebase.updatedAt, fields: fields ?? pick(rebase.record, Object.keys(next.base.fields)) }
         await db.outbox.update(next.id!, { base: next.base })
       }
       // The store's copy is now the base of the rows: show the still-queued changes over it.

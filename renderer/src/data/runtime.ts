@@ -11,8 +11,9 @@
 import Dexie from 'dexie'
 import { reactive } from 'vue'
 import { storeDatabase, SYNC_RESOURCES, type StoreDatabase, type SyncResource } from './db'
+import { foldCustomerRows } from './customers/customer-index'
 import { onEnqueued } from './outbox'
-import { releaseOfflineWaits, replayOutbox } from './replayer'
+import { releaseOfflineWaits, replayOutbox, WAITING_STATES } from './replayer'
 import { asCallError, isOffline, needsReconnect, storeCallFor, withLock, type StoreCall } from './store-client'
 import { SyncCancelled, syncAll } from './sync'
 import { isQuotaError, QUOTA_MESSAGE } from './storage'
@@ -157,7 +158,17 @@ export class StoreRuntime {
     if (this.status.syncing) return
     const ran = await withLock(`storedesk-sync-${this.connectionId}`, () => this.runSync(resources), { ifAvailable: true })
     this.status.syncingElsewhere = ran === null
-    if (ran && this.status.outcome === 'done') await this.storeAnswered()
+    if (ran && this.status.outcome === 'done') {
+      this.whenIdle(() => foldCustomerRows(this.db))
+      await this.storeAnswered()
+    }
+  }
+
+  /** Background work once the window has a quiet moment (the Customers' fold after a sync). */
+  private whenIdle(work: () => Promise<unknown>): void {
+    const run = () => this.background(async () => void (this.stopped ? undefined : await work()))
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 10_000 })
+    else setTimeout(run, 1000)
   }
 
   private async runSync(resources: readonly SyncResource[]): Promise<true> {
@@ -200,9 +211,9 @@ export class StoreRuntime {
     this.status.secondsLeft = total > done ? (total - done) / this.status.rate : 0
   }
 
-  /** The user asked: send queued writes now, without waiting for their backoff (undo windows still run out first). */
+  /** The user asked: send queued writes (and check unconfirmed ones) now, without waiting for their backoff (undo windows still run out first). */
   async sendNow(): Promise<void> {
-    await this.db.outbox.where('state').equals('queued').modify({ nextAttemptAt: 0 })
+    await this.db.outbox.where('state').anyOf(WAITING_STATES).modify({ nextAttemptAt: 0 })
     await this.replayNow()
   }
 

@@ -1,6 +1,7 @@
 // The data layer's view of the store: one function that calls an operation by name (the bridge's
 // `api.store.call` bound to a connection, or a fake in tests), Web Locks with an in-process
-// fallback, and how a failed call is classified (retry later, stop the write, or stop everything).
+// fallback, and how a failed call is classified (retry later, stop the write, stop everything,
+// or, for a write that was sent, "its outcome is unknown").
 import type { OperationName, OperationParams, OperationResult } from '@common/store-api/operations'
 import type { ErrorCode } from '@common/ipc-contract'
 import { api } from '@/bridge'
@@ -40,9 +41,15 @@ export function needsReconnect(error: CallError): boolean {
   return error.code === 'unauthorized' || error.code === 'not_connected'
 }
 
-/** Whether the request may have reached the store (so a create must be looked up before sending again). */
-export function mayHaveArrived(error: CallError): boolean {
-  return error.uncertain === true || error.code === 'timeout' || error.code === 'invalid_response'
+/**
+ * Whether a write that was sent may have been applied although this is what came back: a
+ * failure the transport marks so (no answer: the connection dropped, a timeout; in the browser
+ * shell the local host dying or answering without a result), a 5xx, a failure inside the app's
+ * own host after the request may have left, or an answer that could not be read. A refusal
+ * (4xx), a 429 and "not connected" say the store did not apply it.
+ */
+export function outcomeUnknown(error: CallError): boolean {
+  return error.uncertain === true || ['server', 'internal', 'invalid_response'].includes(error.code)
 }
 
 const localLocks = new Map<string, Promise<unknown>>()

@@ -41,8 +41,8 @@ describe('sync durability', () => {
     await db.orders.get(1)
 
     expect(seen).toEqual([
-      { scope: ['orderIndexBlocks', 'orders', 'syncState'], mode: 'readwrite', durability: 'relaxed' },
-      { scope: ['orderIndexBlocks', 'orders'], mode: 'readwrite', durability: 'strict' },
+      { scope: ['customerRowBlocks', 'customerSnapshots', 'orderIndexBlocks', 'orders', 'syncState'], mode: 'readwrite', durability: 'relaxed' },
+      { scope: ['customerRowBlocks', 'customerSnapshots', 'orderIndexBlocks', 'orders'], mode: 'readwrite', durability: 'strict' },
       { scope: ['binLocations'], mode: 'readwrite', durability: 'strict' },
       { scope: ['orders'], mode: 'readonly', durability: 'strict' },
     ])

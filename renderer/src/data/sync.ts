@@ -12,6 +12,7 @@ import type { EntityTable, Table } from 'dexie'
 import type { OperationResult } from '@common/store-api/operations'
 import { storeKey, SYNC_RESOURCES, type CachedBlog, type CachedCollection, type CachedMetaField, type KeyedMarks, type RowKey, type StoreDatabase, type SyncResource, type SyncState } from './db'
 import { storeCallFor, type StoreCall } from './store-client'
+import { appOrderFields } from './order-meta/order-meta'
 import { clockOfOrders } from './store-clock'
 
 export const ORDER_PAGE_SIZE = 250
@@ -77,6 +78,8 @@ export function syncResource(db: StoreDatabase, call: StoreCall, resource: SyncR
       return syncCollections(db, call, options)
     case 'metaFields':
       return syncMetaFields(db, call, options)
+    case 'orderMeta':
+      return syncOrderMeta(db, call, options)
   }
 }
 
@@ -439,6 +442,55 @@ function syncMetaFields(db: StoreDatabase, call: StoreCall, options: SyncOptions
     const { data } = await call('metaFields.list', {})
     return { items: data, last: true, total: data.length, perPage: data.length }
   }, (field, key, generation): CachedMetaField => ({ ...field, key, fieldKey: field.key, storeId: field.id, seen: generation }))
+}
+
+// ---------------------------------------------------------------- the app's tags and notes on orders
+
+/** Orders listed per page while looking for those changed since the last pass (most passes need one page). */
+export const ORDER_META_PAGE_SIZE = 50
+
+/**
+ * Reads the meta field values of every order that may have new tags or a new note, so another
+ * desk's edits appear here after this sync. The API reads values one order at a time (there is
+ * no list of values), so only orders that can have changed are read: every value write bumps
+ * the order's modified time, so those are the orders modified since the last pass (the first
+ * pass: since the app's oldest definition was created, before which no order had a value).
+ * They are listed newest first from the store (the orders pass that ran just before has the
+ * same list) until that point, and each one's values read. A pass stopped part way resumes after
+ * the last order it read (`position`); rows an unsent edit holds are kept (refreshMetaFieldValues).
+ * Without the app's definitions there is nothing to read: no request.
+ */
+async function syncOrderMeta(db: StoreDatabase, call: StoreCall, { signal, onProgress }: SyncOptions): Promise<void> {
+  const initial = await stateOf(db, 'orderMeta')
+  const created = Object.values(await appOrderFields(db)).flatMap((f) => (f?.storeId && f.created_at_gmt ? [f.created_at_gmt] : []))
+  if (created.length === 0) {
+    await db.syncState.put({ ...initial, cursor: null, position: null, complete: true, lastSyncAt: Date.now(), lastError: null })
+    onProgress?.({ resource: 'orderMeta', done: 0, total: 0 })
+    return
+  }
+  const since = initial.watermark ?? created.sort()[0]!
+  const resume = initial.position ?? null
+  /** Whether an order was read by the pass being resumed: listed then, and not after where it stopped. */
+  const readBefore = (o: Order) => !!resume && o.post_modified_gmt <= resume.top && (o.post_modified_gmt > resume.modified || (o.post_modified_gmt === resume.modified && o.ID >= resume.id))
+  let top = resume?.top ?? null
+  let done = 0
+  for (let page = 1; ; page++) {
+    checkCancelled(signal)
+    const result = await call('orders.list', { query: { page, page_size: ORDER_META_PAGE_SIZE, sort: '-modified_date' } })
+    const fresh = result.data.filter((o) => o.post_modified_gmt >= since)
+    top ??= fresh[0]?.post_modified_gmt ?? null
+    for (const order of fresh) {
+      if (readBefore(order)) continue
+      checkCancelled(signal)
+      await refreshMetaFieldValues(db, 'orders', order.ID, call)
+      await db.syncState.put({ ...initial, position: { modified: order.post_modified_gmt, id: order.ID, top: top! }, lastError: null })
+      onProgress?.({ resource: 'orderMeta', done: ++done, total: null })
+    }
+    if (fresh.length < result.data.length || isLastOrderPage(result)) break
+  }
+  const watermark = top && (!initial.watermark || top > initial.watermark) ? top : initial.watermark
+  await db.syncState.put({ ...initial, watermark, cursor: null, position: null, complete: true, lastSyncAt: Date.now(), lastError: null })
+  onProgress?.({ resource: 'orderMeta', done, total: done })
 }
 
 // ---------------------------------------------------------------- one record, on demand

@@ -122,7 +122,7 @@ describe('the undo window', () => {
     const id = await trackOrder(db, 1, { trackno: 'MAYBE', sendemail: false }, { undoWindowSeconds: 0 })
     store.fail('orders.track', { code: 'timeout', message: 'The store did not answer in time.', uncertain: true }, { afterEffect: true })
     await replayOutbox(db, store.call, Date.now)
-    expect(await db.outbox.get(id)).toMatchObject({ state: 'queued', uncertain: true })
+    expect(await db.outbox.get(id)).toMatchObject({ state: 'unconfirmed' })
     expect(await undoWrite(db, id)).toBe('too-late')
     expect(await db.outbox.get(id)).toBeDefined()
   })

@@ -1,34 +1,19 @@
-// A post's slug (the last part of its address on the store): made from the title until the
-// writer changes it, normalised as it is typed (lower case, transliterated with the slugify
-// library, single hyphens), and checked against the posts this device knows before publishing,
-// so the store's "use lower-case letters…" and "is already taken" are caught here first.
+// A post's slug (the last part of its address on the store): made from a title or from what the
+// writer typed, normalised as the store takes it (lower case, transliterated with the slugify
+// library, single hyphens, no hyphen at either end), and checked against the posts this device
+// knows before publishing, so the store's "use lower-case letters…" and "is already taken" are
+// caught here first.
 import slugifyLibrary from 'slugify'
 
 const MAX_LENGTH = 80
 
-function base(text: string): string {
-  return slugifyLibrary(text.replace(/&/g, ' and '), { lower: true, strict: true, trim: false, replacement: '-' })
-    .replace(/-+/g, '-')
-    .replace(/^-+/, '')
-}
-
 /** "Spring sale: 20% off!" → "spring-sale-20percent-off"; "Привет мир" → "privet-mir". */
 export function slugify(title: string): string {
-  return base(title).slice(0, MAX_LENGTH).replace(/-+$/, '')
-}
-
-/**
- * What the slug field shows as the writer types: the same rules, except that one hyphen at the
- * end stays, or "my-" could never become "my-post".
- */
-export function normaliseTypedSlug(value: string): string {
-  const typed = base(value).slice(0, MAX_LENGTH)
-  return /[\s\-_]$/.test(value) && typed !== '' && !typed.endsWith('-') ? `${typed}-` : typed
-}
-
-/** The slug as it will be sent: no hyphen left dangling at the end. */
-export function finishedSlug(value: string): string {
-  return value.replace(/-+$/, '')
+  return slugifyLibrary(title.replace(/&/g, ' and '), { lower: true, strict: true, trim: false, replacement: '-' })
+    .replace(/-+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, MAX_LENGTH)
+    .replace(/-+$/, '')
 }
 
 export interface SlugOwner {

@@ -41,7 +41,7 @@ describe('the shortcut reader', () => {
 
   it('lists every shortcut it reads, each once', () => {
     const described = SHORTCUTS.map((s) => s.keys.join(' '))
-    expect(described).toEqual(expect.arrayContaining(['?', '/', 'g o', 'g c', 'g b', 'g l', 'g m', 'g d', 'g s']))
+    expect(described).toEqual(expect.arrayContaining(['?', '/', 'g o', 'g u', 'g c', 'g b', 'g l', 'g m', 'g d', 'g s']))
     expect(new Set(described).size).toBe(described.length)
   })
 })

@@ -7,6 +7,7 @@
 /** Where `g` then a letter goes. */
 export const GO_TARGETS = [
   { key: 'o', path: '/orders', label: 'Orders' },
+  { key: 'u', path: '/customers', label: 'Customers' },
   { key: 'c', path: '/checkouts', label: 'Abandoned checkouts' },
   { key: 'b', path: '/blogs', label: 'Blogs' },
   { key: 'l', path: '/collections', label: 'Collections' },

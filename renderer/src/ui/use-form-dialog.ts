@@ -35,11 +35,6 @@ export function useFormDialog<F extends object, T>(options: {
     problems.value = {}
   })
 
-  /** A field's validation status: marked while the last check found a problem with it. */
-  function status(field: keyof F & string) {
-    return problems.value[field] ? ('error' as const) : undefined
-  }
-
   async function save() {
     const target = options.target.value
     if (target === null) return
@@ -58,5 +53,5 @@ export function useFormDialog<F extends object, T>(options: {
     }
   }
 
-  return { form, problems, saving, status, save }
+  return { form, problems, saving, save }
 }

@@ -1,6 +1,8 @@
 // The order index's blocks: the compact rows (order-index-row.ts) of each write to `orders`,
 // kept in step with `orders` by a Dexie middleware inside the writing transaction (one block
 // per write, so no writer can forget it), and told to listeners once that transaction commits.
+// The same middleware keeps other tables of blocks derived from orders (DerivedOrderBlocks: the
+// customers' rows) in the same way.
 // Blocks are read in order, a later one winning; compaction folds them together once they pile
 // up (StoreDatabase.compactOrderIndexBlocks, data/db.ts, which also names the schema versions).
 import type { DBCore, DBCoreTransaction, Middleware } from 'dexie'
@@ -11,10 +13,10 @@ import { orderIndexRow, type OrderIndexRow } from './order-index-row'
 export const ORDER_INDEX_BLOCKS = 'orderIndexBlocks'
 
 /** What one write to `orders` left in the index: the rows it wrote, then the IDs it deleted. */
-export interface OrderIndexBlock {
+export interface OrderIndexBlock<R = OrderIndexRow> {
   /** Auto-incremented on write; a compacted block takes a key between its predecessors' (see compactOrderIndexBlocks). */
   seq?: number
-  rows: OrderIndexRow[]
+  rows: R[]
   deleted: number[]
 }
 
@@ -22,8 +24,8 @@ export interface OrderIndexBlock {
 export const ORDER_INDEX_BLOCK_ROWS = 5000
 
 /** Splits rows into blocks of ORDER_INDEX_BLOCK_ROWS (at least one block, so deletions have a place). */
-export function blocksOf(rows: OrderIndexRow[], deleted: number[] = []): OrderIndexBlock[] {
-  const blocks: OrderIndexBlock[] = [{ rows: rows.slice(0, ORDER_INDEX_BLOCK_ROWS), deleted }]
+export function blocksOf<R = OrderIndexRow>(rows: R[], deleted: number[] = []): OrderIndexBlock<R>[] {
+  const blocks: OrderIndexBlock<R>[] = [{ rows: rows.slice(0, ORDER_INDEX_BLOCK_ROWS), deleted }]
   for (let i = ORDER_INDEX_BLOCK_ROWS; i < rows.length; i += ORDER_INDEX_BLOCK_ROWS) blocks.push({ rows: rows.slice(i, i + ORDER_INDEX_BLOCK_ROWS), deleted: [] })
   return blocks
 }
@@ -42,11 +44,23 @@ export type OrderRowListener = (changes: OrderRowChanges) => void
 const ANY_RANGE_TYPE = 3
 
 /**
- * Keeps `orderIndexBlocks` in step with `orders` inside each writing transaction (one block per
- * write), and tells `committed` what changed once the transaction has committed (never for one
- * that aborted).
+ * Another table of blocks kept beside `orders` as the index's are (one block per write to
+ * orders, in the same transaction): each row made from an order by `rowOf`, whose first
+ * element is the order's ID. The customers' rows (data/customers/customer-row.ts) are one.
  */
-export function orderIndexBlocksMiddleware(committed: OrderRowListener): Middleware<DBCore> {
+export interface DerivedOrderBlocks {
+  table: string
+  rowOf(order: Order): [number, ...unknown[]]
+  /** Tables emptied with the blocks when every order goes (`clear()`): what was built from them. */
+  clearedWith?: readonly string[]
+}
+
+/**
+ * Keeps `orderIndexBlocks` (and each of `derived`) in step with `orders` inside each writing
+ * transaction (one block per write), and tells `committed` what changed once the transaction
+ * has committed (never for one that aborted).
+ */
+export function orderIndexBlocksMiddleware(committed: OrderRowListener, derived: readonly DerivedOrderBlocks[] = []): Middleware<DBCore> {
   const pending = new WeakMap<DBCoreTransaction, OrderRowChanges>()
   const changesOf = (trans: DBCoreTransaction): OrderRowChanges => {
     let changes = pending.get(trans)
@@ -59,32 +73,37 @@ export function orderIndexBlocksMiddleware(committed: OrderRowListener): Middlew
     }
     return changes
   }
+  const tables: DerivedOrderBlocks[] = [{ table: ORDER_INDEX_BLOCKS, rowOf: orderIndexRow }, ...derived]
   return {
     stack: 'dbcore',
     name: 'orderIndexBlocks',
     create(down) {
+      // While an older schema version's upgrade runs, a blocks table may not exist yet (the
+      // version that adds it fills it itself).
+      const exists = (name: string) => down.schema.tables.some((t) => t.name === name)
+      const written = () => tables.filter((t) => exists(t.table))
       return {
         transaction(stores, mode, options) {
-          // A transaction that may write orders must be able to write their index block too.
-          const widened = mode === 'readwrite' && stores.includes('orders') && !stores.includes(ORDER_INDEX_BLOCKS) ? [...stores, ORDER_INDEX_BLOCKS] : stores
+          // A transaction that may write orders must be able to write their blocks too.
+          const needed = mode === 'readwrite' && stores.includes('orders') ? written().flatMap((t) => [t.table, ...(t.clearedWith ?? []).filter(exists)]) : []
+          const widened = needed.some((name) => !stores.includes(name)) ? [...new Set([...stores, ...needed])] : stores
           return down.transaction(widened, mode, options)
         },
         table(name) {
           const table = down.table(name)
-          // While an older schema version's upgrade runs, the blocks table does not exist yet
-          // (the version that adds it moves every row itself).
-          if (name !== 'orders' || !down.schema.tables.some((t) => t.name === ORDER_INDEX_BLOCKS)) return table
-          const blocks = down.table(ORDER_INDEX_BLOCKS)
-          const addBlock = (trans: DBCoreTransaction, block: OrderIndexBlock) => blocks.mutate({ type: 'add', trans, values: [block] })
+          const blockTables = written()
+          if (name !== 'orders' || blockTables.length === 0) return table
+          const addBlocks = (trans: DBCoreTransaction, block: (t: DerivedOrderBlocks) => OrderIndexBlock<unknown>) =>
+            Promise.all(blockTables.map((t) => down.table(t.table).mutate({ type: 'add', trans, values: [block(t)] })))
           return {
             ...table,
             async mutate(req) {
               if (req.type === 'deleteRange' && req.range.type !== ANY_RANGE_TYPE) {
-                // Part of the orders: which ones, read before they go, become the block's deletions.
+                // Part of the orders: which ones, read before they go, become the blocks' deletions.
                 const { result: ids } = await table.query({ trans: req.trans, values: false, query: { index: table.schema.primaryKey, range: req.range } })
                 const result = await table.mutate(req)
                 if (ids.length > 0) {
-                  await addBlock(req.trans, { rows: [], deleted: ids as number[] })
+                  await addBlocks(req.trans, () => ({ rows: [], deleted: ids as number[] }))
                   const changes = changesOf(req.trans)
                   for (const id of ids as number[]) changes.rows.set(id, null)
                 }
@@ -95,19 +114,22 @@ export function orderIndexBlocksMiddleware(committed: OrderRowListener): Middlew
               switch (req.type) {
                 case 'add':
                 case 'put': {
-                  const rows = req.values.filter((_, i) => !result.failures[i]).map((order) => orderIndexRow(order as Order))
-                  if (rows.length === 0) break
-                  await addBlock(req.trans, { rows, deleted: [] })
+                  const orders = req.values.filter((_, i) => !result.failures[i]) as Order[]
+                  if (orders.length === 0) break
+                  const rows = orders.map(orderIndexRow)
+                  await addBlocks(req.trans, (t) => ({ rows: t.table === ORDER_INDEX_BLOCKS ? rows : orders.map((order) => t.rowOf(order)), deleted: [] }))
                   for (const row of rows) changes.rows.set(row[0], row)
                   break
                 }
                 case 'delete':
-                  await addBlock(req.trans, { rows: [], deleted: req.keys as number[] })
+                  await addBlocks(req.trans, () => ({ rows: [], deleted: req.keys as number[] }))
                   for (const id of req.keys as number[]) changes.rows.set(id, null)
                   break
                 case 'deleteRange':
-                  // Every order went (clear()): so does every block.
-                  await blocks.mutate({ type: 'deleteRange', trans: req.trans, range: req.range })
+                  // Every order went (clear()): so does every block, and what was built from them.
+                  for (const t of blockTables) {
+                    for (const cleared of [t.table, ...(t.clearedWith ?? []).filter(exists)]) await down.table(cleared).mutate({ type: 'deleteRange', trans: req.trans, range: req.range })
+                  }
                   changes.rangeDeleted = true
                   break
               }

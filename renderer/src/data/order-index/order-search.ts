@@ -51,12 +51,13 @@ export function searchNeedles(search: string): string[] {
   return digits !== folded && digits.length >= MIN_PHONE_DIGITS ? [folded, digits] : [folded]
 }
 
-function digitsOf(phone: string): string {
+/** A phone's digits alone: how the search text and the customers' grouping compare phones. */
+export function digitsOf(phone: string): string {
   return phone.replace(/\D/g, '')
 }
 
 /** Every rotation of a name's words: "ava van dijk" → also "van dijk ava" and "dijk ava van". */
-function rotations(name: string): string[] {
+export function rotations(name: string): string[] {
   const words = name.split(' ')
   return words.map((_, k) => [...words.slice(k), ...words.slice(0, k)].join(' '))
 }

@@ -1,17 +1,16 @@
 // Blog post writes (blogs.create, blogs.update, blogs.delete, blogs.batch): a post's lanes are
 // its own and its collections', an update watches the fields it writes (and the collections
-// when it moves the post), and a create whose answer never came is looked for on the store
-// (filter[key]=title, then the same title + seo_slug + content) before it is sent again.
+// when it moves the post), and a create carries a slug unique among the posts this device
+// knows, by which it is recognised on the store when its answer was lost.
 import type { Blog } from '@common/store-api/resources'
 import { storeKey, type CachedBlog, type RowKey, type StoreDatabase } from '../db'
 import type { StoreCall } from '../store-client'
-import type { WriteHandler, WriteHandlers, WriteOf } from './contract'
-import { acceptCount, created, keyedDelete, mergeBody, putCreated, sendUpdate } from './keyed'
+import type { BlogBatchAction, WriteHandler, WriteHandlers } from './contract'
+import { acceptCount, created, keyedDelete, mergeBody, notYetThere, putCreated, sendUpdate, settleCreate } from './keyed'
 import { ALL_BLOGS_LANE, blogLane, collectionLane, laneSet } from './lanes'
-import { applyUpdate, batchFilter, claimedByAnotherRow, findOnPages, quoted, restoreByRef, restoreRow, rowByRef, snapshotBeforeChange, storeIds } from './rows'
+import { applyUpdate, batchFilter, dropSyncedCopy, quoted, restoreByRef, restoreRow, rowByRef, sameText, snapshotBeforeChange, storeIdOf, storeIds, uniqueSlug } from './rows'
 
 type BlogKind = 'blogs.create' | 'blogs.update' | 'blogs.delete' | 'blogs.batch'
-
 
 /** A post's lanes and those of the collections it is put in. */
 const postLanes = (write: { key: RowKey; collectionKeys?: RowKey[] }) => laneSet([blogLane(write.key)], write.collectionKeys?.map(collectionLane))
@@ -23,23 +22,15 @@ export function collectionKeysOf(blog: Blog): RowKey[] {
 /** The store's post into the cache under the row's own key; what later writes are now based on. */
 async function acceptPost(db: StoreDatabase, key: RowKey, blog: Blog) {
   const row = await rowByRef<CachedBlog>(db, 'blogs', key)
+  if (row) await dropSyncedCopy(db, 'blogs', row.key, blog.id)
   const { collections: _collections, ...fields } = blog
   await db.blogs.put({ ...fields, key: row?.key ?? storeKey(blog.id), storeId: blog.id, title: blog.title, collectionKeys: blog.collections ? collectionKeysOf(blog) : (row?.collectionKeys ?? []) })
   return { updatedAt: blog.updated_at, record: { ...blog, collectionKeys: collectionKeysOf(blog) } }
 }
 
-async function findCreatedBlog(db: StoreDatabase, call: StoreCall, body: WriteOf<'blogs.create'>['body']): Promise<Blog | null> {
-  return findOnPages(
-    async (page) => {
-      const result = await call('blogs.list', { query: { page, 'filter[key]': body.title, sort: '-created_at' } })
-      return { items: result.data, last: result.meta.current_page >= result.meta.last_page }
-    },
-    async (blog) =>
-      blog.title === body.title &&
-      (body.seo_slug === undefined || blog.seo_slug === body.seo_slug) &&
-      (body.content === undefined || blog.content === body.content) &&
-      !(await claimedByAnotherRow(db, 'blogs', blog.id)),
-  )
+/** Every post on the store (without `page` the store lists them all), with its collections. */
+async function allPosts(call: StoreCall): Promise<Blog[]> {
+  return (await call('blogs.list', { query: { include: 'collections' } })).data
 }
 
 const create: WriteHandler<'blogs.create'> = {
@@ -53,10 +44,17 @@ const create: WriteHandler<'blogs.create'> = {
       collectionKeys: write.collectionKeys ?? existing?.collectionKeys ?? [],
     })),
   revert: (db, write) => restoreByRef(db, 'blogs', write.key, true),
-  async deliver({ db, call, uncertain }, write) {
+  prepare: async (db, write) => ({ ...write, body: { ...write.body, seo_slug: await uniqueSlug(db, 'blogs', write.key, write.body.seo_slug, write.body.title, 'post') } }),
+  // Looked up by the slug it was sent with. (A create queued by an earlier version without a
+  // slug is looked for by its title and body as sent, which the store keeps as given.)
+  async reconcile({ db, call }, write) {
+    const { title, seo_slug: slug, content } = write.body
+    const ours = (blog: Blog) => sameText(blog.title, title) && (slug ? blog.seo_slug === slug : blog.content === content)
+    return settleCreate(db, 'blogs', write, await allPosts(call), ours)
+  },
+  async deliver({ db, call }, write) {
     const collection_ids = await storeIds(db, 'collections', write.collectionKeys)
-    const found = uncertain ? await findCreatedBlog(db, call, write.body) : null
-    return found ? { data: found } : call('blogs.create', { body: { ...write.body, ...(write.collectionKeys ? { collection_ids } : {}) } })
+    return call('blogs.create', { body: { ...write.body, ...(write.collectionKeys ? { collection_ids } : {}) } })
   },
   accept: async (db, write, answer) => (answer?.data.id ? created('blogs', write.key, answer.data.id, await acceptPost(db, write.key, answer.data)) : {}),
 }
@@ -72,6 +70,14 @@ const update: WriteHandler<'blogs.update'> = {
       apply: (blog: CachedBlog) => void (blog.collectionKeys = moved),
     }
     return applyUpdate<CachedBlog>(db, 'blogs', write.key, write.body, 'updated_at', moves)
+  },
+  // Unconfirmed: only the fields (and collections) the store's post does not hold yet are sent.
+  async reconcile({ db, call }, write) {
+    const current = (await call('blogs.get', { path: { id: await storeIdOf(db, 'blogs', write.key) } })).data
+    const body = notYetThere(write.body, current)
+    const moved = write.collectionKeys && !sameSet(await storeIds(db, 'collections', write.collectionKeys), (current.collections ?? []).map((c) => c.id)) ? write.collectionKeys : undefined
+    if (!body && !moved) return { arrived: { data: current } }
+    return { send: { kind: write.kind, key: write.key, body: body ?? {}, ...(moved ? { collectionKeys: moved } : {}) } }
   },
   async deliver(sending, write) {
     const moved = write.collectionKeys
@@ -92,9 +98,35 @@ const update: WriteHandler<'blogs.update'> = {
 
 const remove: WriteHandler<'blogs.delete'> = keyedDelete('blogs', 'post', (call, path) => call('blogs.delete', { path }))
 
+/** "Hide 3 posts", "Add 1 post to a collection": what a batch does, in words. */
+const BATCH_WORDS: Record<BlogBatchAction, (posts: string) => string> = {
+  show: (posts) => `Show ${posts}`,
+  hide: (posts) => `Hide ${posts}`,
+  delete: (posts) => `Delete ${posts}`,
+  add_to_collections: (posts) => `Add ${posts} to a collection`,
+  remove_from_collections: (posts) => `Remove ${posts} from a collection`,
+}
+
+function sameSet(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((id) => b.includes(id))
+}
+
+/** Whether a post already shows what a batch action does to it (collection ids: the action's). */
+function batchDone(action: BlogBatchAction, post: Blog, collectionIds: readonly number[]): boolean {
+  const member = (id: number) => (post.collections ?? []).some((c) => c.id === id)
+  switch (action) {
+    case 'show': return post.status === 2
+    case 'hide': return post.status === 1
+    case 'add_to_collections': return collectionIds.every(member)
+    case 'remove_from_collections': return !collectionIds.some(member)
+    case 'delete': return false
+  }
+}
+
 const batch: WriteHandler<'blogs.batch'> = {
   lanes: (write) => laneSet(write.selectAll ? [ALL_BLOGS_LANE] : [], write.blogKeys.map(blogLane), write.collectionKeys?.map(collectionLane)),
-  describe: (write) => `${write.action.replaceAll('_', ' ')}: ${write.selectAll ? 'all matching posts' : `${write.blogKeys.length} post(s)`}`,
+  // Names the posts (the titles the screen gives as `name`): the undo bar and a refusal say which.
+  describe: (write, name) => `${BATCH_WORDS[write.action](write.selectAll ? 'all matching posts' : write.blogKeys.length === 1 ? '1 post' : `${write.blogKeys.length} posts`)}${name ? `: ${name}` : ''}`,
   async apply(db, write) {
     const rows = write.selectAll ? await db.blogs.toArray() : await Promise.all(write.blogKeys.map((k) => rowByRef<CachedBlog>(db, 'blogs', k)))
     const matches = (b: CachedBlog) =>
@@ -115,6 +147,20 @@ const batch: WriteHandler<'blogs.batch'> = {
   async revert(db, write) {
     for (const row of write.selectAll ? await db.blogs.filter((b) => !!b.server).toArray() : await Promise.all(write.blogKeys.map((k) => rowByRef<CachedBlog>(db, 'blogs', k))))
       await restoreRow(db.blogs, row, false, row?.key)
+  },
+  // Unconfirmed: sent again only for the posts it has not reached (a post already deleted is
+  // done, and the store refuses a batch naming a post it no longer has). Over every post
+  // matching a filter, sent again: each action is the same done twice.
+  async reconcile({ db, call }, write) {
+    if (write.selectAll) return { send: write }
+    const collectionIds = write.collectionKeys ? await storeIds(db, 'collections', write.collectionKeys) : []
+    const posts = new Map((await allPosts(call)).map((post) => [post.id, post]))
+    const left: RowKey[] = []
+    for (const key of write.blogKeys) {
+      const post = posts.get(await storeIdOf(db, 'blogs', key))
+      if (post && !batchDone(write.action, post, collectionIds)) left.push(key)
+    }
+    return left.length > 0 ? { send: { ...write, blogKeys: left } } : { arrived: { data: { affected: write.blogKeys.length } } }
   },
   async deliver({ db, call }, write) {
     const collection_ids = write.collectionKeys ? await storeIds(db, 'collections', write.collectionKeys) : undefined

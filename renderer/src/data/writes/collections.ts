@@ -1,14 +1,15 @@
 // Blog collection writes (collections.create, collections.update, collections.delete,
 // collections.batch): a collection's lanes are its own and those of the posts a write moves,
-// a manual sort moves posts the way the store does (moveKeys), and a create whose answer never
-// came is looked for on the store (same title + seo_slug) before it is sent again.
-import type { BlogCollection } from '@common/store-api/resources'
+// a manual sort moves posts the way the store does (moveKeys), and a create carries a slug
+// unique among the collections this device knows, by which it is recognised on the store when
+// its answer was lost.
+import type { Blog, BlogCollection } from '@common/store-api/resources'
 import { storeKey, type CachedBlog, type CachedCollection, type RowKey, type StoreDatabase } from '../db'
 import type { StoreCall } from '../store-client'
-import type { CollectionBody, WriteHandler, WriteHandlers, WriteOf } from './contract'
+import type { CollectionBatchOperation, CollectionBody, WriteHandler, WriteHandlers } from './contract'
 import { ALL_BLOGS_LANE, blogLane, collectionLane, laneSet } from './lanes'
-import { acceptCount, created, keyedDelete, keyedUpdate, mergeBody, putCreated } from './keyed'
-import { batchFilter, claimedByAnotherRow, findOnPages, quoted, restoreByRef, rowByRef, snapshotBeforeChange, storeIdOf, storeIds } from './rows'
+import { acceptCount, created, keyedDelete, keyedUpdate, mergeBody, putCreated, settleCreate } from './keyed'
+import { allPages, batchFilter, dropSyncedCopy, quoted, restoreByRef, rowByRef, sameText, snapshotBeforeChange, storeIdOf, storeIds, uniqueSlug } from './rows'
 
 type CollectionKind = 'collections.create' | 'collections.update' | 'collections.delete' | 'collections.batch'
 
@@ -28,19 +29,22 @@ export function moveKeys(order: RowKey[], moved: RowKey[], endPosition: number):
 /** The store's collection into the cache under the row's own key; what later writes are now based on. */
 async function acceptCollection(db: StoreDatabase, key: RowKey, collection: BlogCollection) {
   const row = await rowByRef<CachedCollection>(db, 'collections', key)
+  if (row) await dropSyncedCopy(db, 'collections', row.key, collection.id)
   await db.collections.put({ ...collection, key: row?.key ?? storeKey(collection.id), storeId: collection.id, title: collection.title, blogKeys: row?.blogKeys ?? [] })
   return { updatedAt: collection.updated_at, record: collection }
 }
 
-async function findCreatedCollection(db: StoreDatabase, call: StoreCall, body: WriteOf<'collections.create'>['body']): Promise<BlogCollection | null> {
-  return findOnPages(
-    async (page) => {
-      const result = await call('collections.list', { query: { page, 'filter[key]': body.title } })
-      return { items: result.links.data, last: result.meta.current_page >= result.meta.last_page }
-    },
-    async (collection) =>
-      collection.title === body.title && (body.seo_slug === undefined || collection.seo_slug === body.seo_slug) && !(await claimedByAnotherRow(db, 'collections', collection.id)),
-  )
+/** Every collection on the store, page after page. */
+function allCollections(call: StoreCall): Promise<BlogCollection[]> {
+  return allPages(async (page) => {
+    const result = await call('collections.list', { query: { page } })
+    return { items: result.links.data, last: result.meta.current_page >= result.meta.last_page }
+  })
+}
+
+/** A collection's posts in its order on the store (without `page` the store lists them all). */
+async function postsOf(call: StoreCall, id: number): Promise<Blog[]> {
+  return (await call('collections.blogs', { path: { id } })).data
 }
 
 const create: WriteHandler<'collections.create'> = {
@@ -48,10 +52,15 @@ const create: WriteHandler<'collections.create'> = {
   describe: (write) => `New collection “${write.body.title}”`,
   apply: (db, write) => putCreated<CachedCollection>(db, 'collections', write.key, (existing) => ({ ...write.body, blogKeys: write.blogKeys ?? existing?.blogKeys ?? [] })),
   revert: (db, write) => restoreByRef(db, 'collections', write.key, true),
-  async deliver({ db, call, uncertain }, write) {
+  prepare: async (db, write) => ({ ...write, body: { ...write.body, seo_slug: await uniqueSlug(db, 'collections', write.key, write.body.seo_slug, write.body.title, 'collection') } }),
+  // Looked up by the slug it was sent with (a create queued by an earlier version without one: by its title).
+  async reconcile({ db, call }, write) {
+    const { title, seo_slug: slug } = write.body
+    return settleCreate(db, 'collections', write, await allCollections(call), (collection) => sameText(collection.title, title) && (!slug || collection.seo_slug === slug))
+  },
+  async deliver({ db, call }, write) {
     const blog_ids = await storeIds(db, 'blogs', write.blogKeys)
-    const found = uncertain ? await findCreatedCollection(db, call, write.body) : null
-    return found ? { data: found } : call('collections.create', { body: { ...write.body, ...(write.blogKeys ? { blog_ids } : {}) } })
+    return call('collections.create', { body: { ...write.body, ...(write.blogKeys ? { blog_ids } : {}) } })
   },
   accept: async (db, write, answer) => (answer?.data.id ? created('collections', write.key, answer.data.id, await acceptCollection(db, write.key, answer.data)) : {}),
 }
@@ -68,6 +77,22 @@ const update: WriteHandler<'collections.update'> = {
 }
 
 const remove: WriteHandler<'collections.delete'> = keyedDelete('collections', 'collection', (call, path) => call('collections.delete', { path }))
+
+/**
+ * Whether a collection's posts (in its order) already show what a batch does to `ids`: moved
+ * into place (moving them again changes nothing), shown, hidden, or gone from it.
+ */
+function collectionBatchDone(operate: CollectionBatchOperation, posts: readonly Blog[], ids: readonly number[], endPosition: number): boolean {
+  const order = posts.map((post) => post.id)
+  const at = (id: number) => posts.find((post) => post.id === id)
+  switch (operate) {
+    case 'sort_blogs_manual': return moveKeys(order.map(String), ids.map(String), endPosition).join() === order.join()
+    case 'show': return ids.every((id) => at(id)?.status === 2)
+    case 'hide': return ids.every((id) => at(id)?.status === 1)
+    case 'delete':
+    case 'remove_from_collection': return !ids.some((id) => order.includes(id))
+  }
+}
 
 const batch: WriteHandler<'collections.batch'> = {
   lanes: (write) => laneSet(ownLane(write), write.blogKeys.map(blogLane), write.selectAll ? [ALL_BLOGS_LANE] : []),
@@ -95,6 +120,20 @@ const batch: WriteHandler<'collections.batch'> = {
   async revert(db, write) {
     await restoreByRef(db, 'collections', write.key)
     for (const key of write.blogKeys) await restoreByRef(db, 'blogs', key)
+  },
+  // Unconfirmed: read the collection's posts; done when they already show it. Otherwise sent
+  // again, without the posts a delete or removal already took out (the store refuses ids that
+  // are not in the collection). Over every post matching a filter, sent again: the same twice.
+  async reconcile({ db, call }, write) {
+    if (write.selectAll) return { send: write }
+    const id = await storeIdOf(db, 'collections', write.key)
+    const posts = await postsOf(call, id)
+    const ids = await storeIds(db, 'blogs', write.blogKeys)
+    // A manual sort also makes the collection's order manual: an order that merely looks right is not it.
+    const manual = write.operate !== 'sort_blogs_manual' || (await call('collections.get', { path: { id } })).data.sort_type === 'manual'
+    if (manual && collectionBatchDone(write.operate, posts, ids, write.endPosition ?? 1)) return { arrived: { data: { affected: ids.length } } }
+    if (write.operate !== 'delete' && write.operate !== 'remove_from_collection') return { send: write }
+    return { send: { ...write, blogKeys: write.blogKeys.filter((_key, i) => posts.some((post) => post.id === ids[i])) } }
   },
   deliver: async ({ db, call }, write) =>
     call('collections.batch', {

@@ -68,9 +68,26 @@ export type Write =
   | { kind: 'metaFields.update'; key: RowKey; body: MetaFieldUpdateBody }
   | { kind: 'metaFields.delete'; key: RowKey }
   | { kind: 'metaFieldValues.set'; resource: string; resourceId: string; body: { meta_field_id: string; value: string } }
+  // An order's tags and note (writes/order-meta.ts): `fieldKey` names the app's definition
+  // (order-meta/order-meta.ts); `afterField`: it had an unsent change (turned on again) when this
+  // was queued, which this waits for.
+  | { kind: 'orders.tags'; orderId: number; fieldKey: RowKey; afterField?: true; body: { add: string[]; remove: string[] } }
+  | { kind: 'orders.note'; orderId: number; fieldKey: RowKey; afterField?: true; body: { note: string } }
 
-/** A kind is the name of the store operation that carries it. */
+/**
+ * A kind is the name of the store operation that carries it, except the kinds listed here:
+ * an order's tags and note are meta field values on the wire, with rules of their own.
+ */
+interface CarriedBy {
+  'orders.tags': 'metaFieldValues.set'
+  'orders.note': 'metaFieldValues.set'
+}
+
 export type WriteKind = Write['kind']
+/** The store operation that carries a kind. */
+export type OperationOf<K extends WriteKind> = K extends keyof CarriedBy ? CarriedBy[K] : Extract<K, OperationName>
+/** The store's answer to a write of a kind. */
+export type WriteAnswer<K extends WriteKind = WriteKind> = OperationResult<OperationOf<K>>
 export type WriteOf<K extends WriteKind> = Extract<Write, { kind: K }>
 
 /** Kinds that make a row: accepted, it gets a store id and writes naming its local key are rewritten. */
@@ -87,18 +104,27 @@ export interface StoreCopy {
   fields: Fields
 }
 
-/** What the replayer gives a handler to send one outbox entry with. */
-export interface Sending {
+/** What the replayer gives a handler to read the store with before anything is sent again. */
+export interface Checking {
   db: StoreDatabase
   call: StoreCall
-  /** An earlier attempt may have reached the store: look before creating again. */
-  uncertain: boolean
+}
+
+/**
+ * What the store holds of an unconfirmed write: all of it (`arrived`, with the store's copy
+ * taken as its answer: nothing is sent), or `send`, what is still to be sent (the whole write,
+ * or the part the store lacks).
+ */
+export type Reconciled<K extends WriteKind> = { arrived: WriteAnswer<K> } | { send: WriteOf<K> }
+
+/** What the replayer gives a handler to send one outbox entry with. */
+export interface Sending extends Checking {
   /** What the write was based on when it was queued. */
   base: WriteBase
   /**
-   * Sends with `send` unless the store's copy says not to: `already` when it holds exactly our
-   * values `mine` (an earlier attempt arrived, or another desk made the same change), 'conflict'
-   * (recorded with both versions) when a field we write changed there since our base.
+   * Sends with `send` unless the store's copy says not to: `already` when another desk made
+   * exactly our change (`mine`) since our base, 'conflict' (recorded with both versions) when a
+   * field we write changed there since our base to something else.
    */
   unlessChanged<A>(mine: Fields, store: StoreCopy, already: A, send: () => Promise<A>): Promise<A | 'conflict'>
 }
@@ -109,9 +135,10 @@ export interface Accepted {
   created?: { family: 'blogs' | 'collections' | 'metaFields'; key: RowKey; storeId: number }
   /**
    * What later writes of the same rows are now based on: the store's new copy (`record`), or
-   * the fields a later write watches on it (`fieldsOf`, null to take them from `record`).
+   * the fields a later write watches on it (`fieldsOf`, null to take them from `record`,
+   * undefined to leave that write's base as it is: it writes something this one did not change).
    */
-  rebase?: { updatedAt: string | null; record: Fields; fieldsOf?: (next: Write) => Fields | null }
+  rebase?: { updatedAt: string | null; record: Fields; fieldsOf?: (next: Write) => Fields | null | undefined }
 }
 
 /** Everything the outbox and the replayer do differently for one kind of write. */
@@ -124,10 +151,25 @@ export interface WriteHandler<K extends WriteKind> {
   apply(db: StoreDatabase, write: WriteOf<K>): Promise<WriteBase>
   /** Puts the rows it touched back to the store's copy taken before the first optimistic change. */
   revert(db: StoreDatabase, write: WriteOf<K>): Promise<void>
-  /** Sends it (after the lookups it needs); the store's answer, or 'conflict'. */
-  deliver(sending: Sending, write: WriteOf<K>): Promise<OperationResult<K> | 'conflict'>
+  /**
+   * Completes the write before the outbox stores it (in the enqueue's transaction): a create
+   * gets the key it is recognised by on the store should its answer be lost (a post's or
+   * collection's slug, made unique among the rows this device knows, when none was given).
+   */
+  prepare?(db: StoreDatabase, write: WriteOf<K>): Promise<WriteOf<K>>
+  /**
+   * The write's rule for an unknown outcome (state `unconfirmed`: the connection dropped after
+   * it was sent, the app died, a 5xx or a timeout), run before anything is sent again: reads the
+   * store and says whether the write is already there (a create: looked up by the key the app
+   * chose and sent; an update: the fields it writes; a tracking number: the order's) or what is
+   * still to send. It never sends the write itself: a delete is sent again, as its own answer
+   * settles it (a 404 means done).
+   */
+  reconcile(checking: Checking, write: WriteOf<K>): Promise<Reconciled<K>>
+  /** Sends it (after the reads it needs); the store's answer, or 'conflict'. */
+  deliver(sending: Sending, write: WriteOf<K>): Promise<WriteAnswer<K> | 'conflict'>
   /** Writes the store's answer into the cache (null: a delete found it already gone). */
-  accept(db: StoreDatabase, write: WriteOf<K>, answer: OperationResult<K> | null): Promise<Accepted>
+  accept(db: StoreDatabase, write: WriteOf<K>, answer: WriteAnswer<K> | null): Promise<Accepted>
   /**
    * Folds it into an earlier write of the same row that has not gone (an unsent create, or a
    * write the store refused): the one write that replaces both, 'drop' when neither need go (a

@@ -10,15 +10,16 @@ import { blogHandlers } from './blogs'
 import { collectionHandlers } from './collections'
 import { metaFieldHandlers } from './meta-fields'
 import { orderHandlers } from './orders'
+import { orderMetaHandlers } from './order-meta'
 
 export * from './contract'
 export * from './lanes'
 export { moveKeys } from './collections'
 export { TABLE_OF } from './keyed'
 export { closedStateOf, shipTo, trackingRefusal } from './orders'
-export { PermanentProblem, pick, rowByRef } from './rows'
+export { PermanentProblem, pick, rowByRef, sameValue } from './rows'
 
-const HANDLERS: WriteHandlers = { ...orderHandlers, ...blogHandlers, ...collectionHandlers, ...metaFieldHandlers }
+const HANDLERS: WriteHandlers = { ...orderHandlers, ...orderMetaHandlers, ...blogHandlers, ...collectionHandlers, ...metaFieldHandlers }
 
 /** The handler of a write's kind, taking any write (the kind is looked up, so it is the write's own). */
 export function handlerOf(write: Write): WriteHandler<WriteKind> {
@@ -26,6 +27,11 @@ export function handlerOf(write: Write): WriteHandler<WriteKind> {
   // `HANDLERS[write.kind]` with `write`, and the table's mapped type already holds each
   // handler to its own kind.
   return HANDLERS[write.kind] as unknown as WriteHandler<WriteKind>
+}
+
+/** Whether a store operation is one that carries a write (a kind is named after its operation): anything else only reads. */
+export function isWriteKind(operation: string): operation is WriteKind {
+  return Object.hasOwn(HANDLERS, operation)
 }
 
 /** Whether writes of this kind wait out the undo window before they are sent. */
@@ -47,6 +53,7 @@ export function rewriteKey(write: Write, from: RowKey, to: RowKey): Write {
   const swap = (key: RowKey) => (key === from ? to : key)
   const copy = structuredClone(write)
   if ('key' in copy) copy.key = swap(copy.key)
+  if ('fieldKey' in copy) copy.fieldKey = swap(copy.fieldKey)
   if ('collectionKeys' in copy && copy.collectionKeys) copy.collectionKeys = copy.collectionKeys.map(swap)
   if ('blogKeys' in copy && copy.blogKeys) copy.blogKeys = copy.blogKeys.map(swap)
   return copy

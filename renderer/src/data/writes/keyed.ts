@@ -1,12 +1,14 @@
 // What the creates, updates and deletes of the keyed families (posts, collections, meta field
-// definitions) do alike: a create's row over what the cache holds under its key, an update sent
-// only while the store's copy has not moved under it, an update folded into an earlier write of
-// the same row, and a delete that hides the row until the store confirms it.
+// definitions) do alike: a create's row over what the cache holds under its key, and the store's
+// item under the key it was sent with adopted when its answer was lost; an update sent only
+// while the store's copy has not moved under it (and, when unconfirmed, only the fields the
+// store does not hold yet); an update folded into an earlier write of the same row; and a delete
+// that hides the row until the store confirms it (a 404 is that confirmation too).
 import type { RowKey, StoreDatabase } from '../db'
-import type { StoreCall } from '../store-client'
-import type { Accepted, Fields, Sending, Write } from './contract'
+import { asCallError, type StoreCall } from '../store-client'
+import type { Accepted, Checking, Fields, Sending, Write } from './contract'
 import { keyedLane, type KeyedFamily } from './lanes'
-import { applyUpdate, forgetRow, markDeleted, pick, quoted, restoreByRef, storeIdOf, type KeyedTable } from './rows'
+import { applyUpdate, forgetRow, markDeleted, pick, quoted, restoreByRef, sameValue, storeIdOf, takenByAnotherCreate, type KeyedTable } from './rows'
 
 export const TABLE_OF = { blogs: 'blogs', collections: 'collections', metaFields: 'metaFieldDefinitions' } as const satisfies Record<KeyedFamily, KeyedTable>
 
@@ -15,6 +17,30 @@ export async function putCreated<T extends { storeId?: number | null }>(db: Stor
   const existing = (await db.table(table).get(key)) as T | undefined
   await db.table(table).put({ ...(existing ?? {}), ...fields(existing), key, storeId: existing?.storeId ?? null, pending: true, server: null })
   return null
+}
+
+/**
+ * An unconfirmed create, settled by the key the app chose and sent (a slug it made unique, a
+ * meta field's namespace + key): of `candidates`, the store's items under that key, the one
+ * that also holds what was sent (`same`) and is not the row of another create made here is
+ * this create's, adopted with the store's copy as its answer. With none, the create is sent
+ * again (where the key turned out to be someone else's, the store refuses it and says so).
+ */
+export async function settleCreate<T extends { id: number }, W extends { key: RowKey }>(
+  db: StoreDatabase,
+  table: KeyedTable,
+  write: W,
+  candidates: readonly T[],
+  same: (item: T) => boolean,
+): Promise<{ arrived: { data: T } } | { send: W }> {
+  for (const item of candidates) if (same(item) && !(await takenByAnotherCreate(db, table, item.id, write.key))) return { arrived: { data: item } }
+  return { send: write }
+}
+
+/** The part of `body` the store's copy `current` does not hold yet; null when it holds all of it. */
+export function notYetThere<B extends object>(body: B, current: object): Partial<B> | null {
+  const missing = Object.entries(body).filter(([field, value]) => !sameValue((current as Fields)[field], value))
+  return missing.length > 0 ? (Object.fromEntries(missing) as Partial<B>) : null
 }
 
 /** A create the store accepted: what later writes are based on, and the store id its key now has. */
@@ -66,6 +92,12 @@ export function keyedUpdate<S extends Stamp, T extends { id: number } & Record<S
     describe: (_write: unknown, name?: string) => `Changes to ${noun}${quoted(name)}`,
     apply: (db: StoreDatabase, write: { key: RowKey; body: B }) => applyUpdate(db, table, write.key, write.body, calls.stamp),
     revert: (db: StoreDatabase, write: { key: RowKey }) => restoreByRef(db, table, write.key),
+    // Unconfirmed: the fields the store already holds are not sent again.
+    async reconcile<W extends { key: RowKey; body: B }>({ db, call }: Checking, write: W): Promise<{ arrived: { data: T } } | { send: W }> {
+      const current = (await calls.get(call, { id: await storeIdOf(db, table, write.key) })).data
+      const rest = notYetThere(write.body, current)
+      return rest ? { send: { ...write, body: rest } } : { arrived: { data: current } }
+    },
     deliver: (sending: Sending, write: { key: RowKey; body: B }) =>
       sendUpdate(sending, table, write, (path) => calls.get(sending.call, path), (current) => current[calls.stamp], (path) => calls.put(sending.call, path, write.body)),
     accept: async (db: StoreDatabase, write: { key: RowKey }, answer: { data: T } | null): Promise<Accepted> => (answer?.data.id ? { rebase: await calls.keep(db, write.key, answer.data) } : {}),
@@ -75,6 +107,16 @@ export function keyedUpdate<S extends Stamp, T extends { id: number } & Record<S
 /** A batch's answer is a count only: its rows keep their optimistic state until the next sync. */
 export const acceptCount = async (): Promise<Accepted> => ({})
 
+/** A delete's answer, where a 404 means what the user wanted is done (gone already: deleted elsewhere, or by our own earlier attempt). */
+async function goneIsDone(deleting: Promise<null>): Promise<null> {
+  try {
+    return await deleting
+  } catch (error) {
+    if (asCallError(error).code === 'not_found') return null
+    throw error
+  }
+}
+
 /**
  * The phases a keyed family's delete does alike: the row is hidden while the delete is queued
  * and forgotten once the store deleted it, and a delete of a create that never left the outbox
@@ -83,7 +125,9 @@ export const acceptCount = async (): Promise<Accepted> => ({})
 export function keyedDelete(family: KeyedFamily, noun: string, remove: (call: StoreCall, path: { id: number }) => Promise<null>) {
   const table = TABLE_OF[family]
   return {
-    deliver: async ({ db, call }: Sending, write: { key: RowKey }) => remove(call, { id: await storeIdOf(db, table, write.key) }),
+    // Unconfirmed: sent again, as its own answer settles it (a 404 means done).
+    reconcile: async <W extends { key: RowKey }>(_checking: Checking, write: W) => ({ send: write }),
+    deliver: async ({ db, call }: Sending, write: { key: RowKey }) => goneIsDone(remove(call, { id: await storeIdOf(db, table, write.key) })),
     lanes: (write: { key: RowKey }) => [keyedLane(family, write.key)],
     describe: (_write: unknown, name?: string) => `Delete ${noun}${quoted(name)}`,
     apply: (db: StoreDatabase, write: { key: RowKey }) => markDeleted(db, table, write.key),

@@ -1,13 +1,16 @@
 // Meta field writes: definitions (metaFields.create, metaFields.update, metaFields.delete) and
-// a value on one record (metaFieldValues.set). A create whose answer never came is looked for
-// on the store by namespace + key + resource type (unique there) before it is sent again; a
-// value watches the value it replaces.
+// a value on one record (metaFieldValues.set). A create whose answer was lost is looked for on
+// the store by namespace + key + resource type (unique there, and chosen by the app) before it
+// is sent again, and one the store refuses as taken by a field of the same type and name (another
+// desk's same field, made meanwhile) takes that field; a value watches the value it replaces, and
+// is not sent again when the store already holds it.
 import type { MetaFieldDefinition } from '@common/store-api/resources'
 import { storeKey, type CachedMetaField, type CachedMetaFieldValue, type RowKey, type StoreDatabase } from '../db'
-import type { MetaFieldUpdateBody, WriteHandler, WriteHandlers } from './contract'
+import type { Checking, MetaFieldUpdateBody, Reconciled, WriteHandler, WriteHandlers, WriteOf } from './contract'
+import { asCallError } from '../store-client'
 import { keyedLane, metaFieldValueLane } from './lanes'
-import { created, keyedDelete, keyedUpdate, mergeBody } from './keyed'
-import { restoreByRef, restoreRow, rowByRef, snapshotBeforeChange } from './rows'
+import { created, keyedDelete, keyedUpdate, mergeBody, settleCreate } from './keyed'
+import { dropSyncedCopy, restoreByRef, restoreRow, rowByRef, sameText, sameValue, snapshotBeforeChange } from './rows'
 
 type MetaFieldKind = 'metaFields.create' | 'metaFields.update' | 'metaFields.delete' | 'metaFieldValues.set'
 
@@ -16,8 +19,19 @@ const ownLane = (write: { key: RowKey }) => [keyedLane('metaFields', write.key)]
 /** The store's definition into the cache under the row's own key; what later writes are now based on. */
 async function acceptField(db: StoreDatabase, key: RowKey, field: MetaFieldDefinition) {
   const row = await rowByRef<CachedMetaField>(db, 'metaFieldDefinitions', key)
+  if (row) await dropSyncedCopy(db, 'metaFieldDefinitions', row.key, field.id)
   await db.metaFieldDefinitions.put({ ...field, key: row?.key ?? storeKey(field.id), fieldKey: field.key, storeId: field.id })
   return { updatedAt: field.updated_at_gmt, record: field }
+}
+
+/**
+ * Namespace + key is unique per resource type on the store: the one there is ours when it is of
+ * the type and name we sent (another desk's field of that key is not, and the store refuses ours).
+ */
+async function findCreatedField({ db, call }: Checking, write: WriteOf<'metaFields.create'>): Promise<Reconciled<'metaFields.create'>> {
+  const { namespace, key, type, name, resource_type } = write.body
+  const { data } = await call('metaFields.list', { query: { 'filter[resource_type]': resource_type } })
+  return settleCreate(db, 'metaFieldDefinitions', write, data.filter((field) => field.namespace === namespace && field.key === key), (field) => field.type === type && sameText(field.name, name))
 }
 
 const create: WriteHandler<'metaFields.create'> = {
@@ -28,14 +42,19 @@ const create: WriteHandler<'metaFields.create'> = {
     return null
   },
   revert: (db, write) => restoreByRef(db, 'metaFieldDefinitions', write.key, true),
-  async deliver({ call, uncertain }, write) {
-    if (uncertain) {
-      const { data } = await call('metaFields.list', { query: { 'filter[resource_type]': write.body.resource_type } })
-      // Namespace + key is unique per resource type on the store, so a match is ours.
-      const found = data.find((f) => f.namespace === write.body.namespace && f.key === write.body.key)
-      if (found) return { data: found }
+  reconcile: findCreatedField,
+  async deliver(sending, write) {
+    try {
+      return await sending.call('metaFields.create', { body: write.body })
+    } catch (error) {
+      // Refused as taken: another desk made the same field meanwhile (two desks agreeing to the
+      // app's tags field while apart). One of the type and name we sent is this field, used as
+      // it is; any other stays a refusal the person sees.
+      if (asCallError(error).code !== 'conflict') throw error
+      const found = await findCreatedField(sending, write)
+      if ('arrived' in found) return found.arrived
+      throw error
     }
-    return call('metaFields.create', { body: write.body })
   },
   accept: async (db, write, answer) => (answer?.data.id ? created('metaFields', write.key, answer.data.id, await acceptField(db, write.key, answer.data)) : {}),
 }
@@ -82,6 +101,12 @@ const setValue: WriteHandler<'metaFieldValues.set'> = {
   async revert(db, write) {
     const id: [string, string, string] = [write.resource, write.resourceId, write.body.meta_field_id]
     await restoreRow(db.metaFieldValues, await db.metaFieldValues.get(id), false, id)
+  },
+  // Unconfirmed: the record's values are read; the store holding ours already is the answer.
+  async reconcile({ call }, write) {
+    const current = await call('metaFieldValues.list', { path: { resource: write.resource, id: write.resourceId } })
+    const there = current.data.find((v) => v.meta_field_id === write.body.meta_field_id)?.value
+    return sameValue(there, write.body.value) ? { arrived: current } : { send: write }
   },
   async deliver({ call, unlessChanged }, write) {
     const path = { resource: write.resource, id: write.resourceId }

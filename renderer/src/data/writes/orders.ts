@@ -14,11 +14,15 @@
 // order's tracking number (`replaces`). trackingRefusal() states the rule; it is checked against
 // the cache when the write is queued (actions.ts trackOrder) and against the store's own copy
 // just before sending (tracking.deliver), so no screen, import or stale dialog can get round it.
+//
+// An order write whose outcome is unknown (unconfirmed) reads the order first: a tracking
+// number already on it is not sent again (the customer gets one e-mail, not two), nor an
+// address it already has.
 import type { Order } from '@common/store-api/resources'
 import type { CachedOrder, StoreDatabase } from '../db'
-import type { Accepted, ClosedState, Fields, Sending, Write, WriteBase, WriteHandler, WriteHandlers, WriteOf } from './contract'
+import type { Accepted, Checking, ClosedState, Fields, Sending, Write, WriteBase, WriteHandler, WriteHandlers, WriteOf } from './contract'
 import { orderLane } from './lanes'
-import { PermanentProblem, restoreRow, snapshotBeforeChange, storeCopy } from './rows'
+import { PermanentProblem, restoreRow, sameText, snapshotBeforeChange, storeCopy } from './rows'
 
 type OrderState = Pick<Order, 'post_status' | 'financial_status' | 'fulfillment_status'>
 
@@ -88,6 +92,12 @@ async function sendToOrder(
   return unlessChanged(mine(base?.fields ?? theirs), { updatedAt: current.data.post_modified_gmt, fields: theirs }, current, () => send(current.data))
 }
 
+/** Reads the order of an unconfirmed write: it arrived when `there` says the order shows it. */
+async function settleOrderWrite<W extends { orderId: number }>({ call }: Checking, write: W, there: (order: Order) => boolean): Promise<{ arrived: OrderAnswer } | { send: W }> {
+  const current = await call('orders.get', { path: { id: write.orderId } })
+  return there(current.data) ? { arrived: current } : { send: write }
+}
+
 async function acceptOrder(db: StoreDatabase, answer: OrderAnswer | null): Promise<Accepted> {
   const order = answer?.data
   if (!order?.ID) return {}
@@ -123,6 +133,7 @@ const tracking: OrderWriteHandler<'orders.track'> = {
       order.fulfillment_status = 'fulfilled'
     }),
   revert: (db, write) => revertOrder(db, write.orderId),
+  reconcile: (checking, write) => settleOrderWrite(checking, write, (order) => sameText(order.trackno, write.body.trackno)),
   // Kept over another desk's tracking: that is a change of the order's tracking number, chosen.
   keepMine: (write, theirs) => (theirs.fulfillment_status === 'fulfilled' && write.replaces === undefined ? { ...write, replaces: String(theirs.trackno ?? '') } : write),
   deliver: (sending, write) =>
@@ -173,6 +184,10 @@ const shipping: OrderWriteHandler<'orders.updateShipping'> = {
         : { ...order.shipping_address, ...write.body.shipping, address_2: write.body.shipping.address_2 ?? '' }
     }),
   revert: (db, write) => revertOrder(db, write.orderId),
+  // Arrived when the order holds every field this write changes (as the store trims them);
+  // otherwise sent again whole, as the store takes no part of an address.
+  reconcile: (checking, write) =>
+    settleOrderWrite(checking, write, (order) => Object.entries(shipping.mine(write, {})).every(([field, value]) => sameText((order.shipping_address as Fields)[field] as string | undefined, String(value)))),
   deliver: (sending, write) =>
     sendToOrder(sending, write.orderId, (order) => shipping.watched(order, write), (base) => shipping.mine(write, base), (current) =>
       sending.call('orders.updateShipping', { path: { id: write.orderId }, body: { shipping: shippingToSend(current, write) } }),
@@ -180,11 +195,11 @@ const shipping: OrderWriteHandler<'orders.updateShipping'> = {
   accept: (db, _write, answer) => acceptOrder(db, answer),
 }
 
-/** What a later write of an accepted order is now based on: the fields it watches on the store's answer. */
-function watchedBy(order: Order, next: Write): Fields | null {
+/** What a later write of an accepted order is now based on: the fields it watches on the store's answer (another kind keeps its own). */
+function watchedBy(order: Order, next: Write): Fields | undefined {
   if (next.kind === 'orders.track') return tracking.watched(order, next)
   if (next.kind === 'orders.updateShipping') return shipping.watched(order, next)
-  return null
+  return undefined
 }
 
 export const orderHandlers: Pick<WriteHandlers, OrderKind> = {

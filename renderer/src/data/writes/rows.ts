@@ -3,6 +3,7 @@
 // the common optimistic changes (update fields, mark deleted), and turning row keys into store
 // ids when a write is sent.
 import type { Table } from 'dexie'
+import { freeSlug, slugify, slugTakenBy } from '@/lib/slug'
 import { storeIdOfKey, type CachedBlog, type CachedCollection, type CachedMetaField, type RowKey, type StoreDatabase } from '../db'
 import type { BatchFilter, Fields, WriteBase } from './contract'
 
@@ -39,6 +40,12 @@ export function snapshotBeforeChange<T extends Snapshotted>(row: T): T {
 export function storeCopy<T extends Snapshotted>(row: T): T {
   // The snapshot holds every store field of the same row (storeFields), so it reads as one.
   return (row.server ?? row) as T
+}
+
+/** Whether two values of a field are the same: missing, null and '' alike; objects by their JSON. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v))
+  return norm(a) === norm(b)
 }
 
 /** `keys` of `source`, null where it has none. */
@@ -122,20 +129,51 @@ export function batchFilter(filter: BatchFilter | undefined) {
   return { ...(filter?.status ? { 'filter[status]': filter.status } : {}), ...(filter?.key ? { 'filter[key]': filter.key } : {}) }
 }
 
-/** Whether another cached row already holds this store id (so a found create is not ours). */
-export async function claimedByAnotherRow(db: StoreDatabase, table: KeyedTable, storeId: number): Promise<boolean> {
-  return (await db.table(table).where('storeId').equals(storeId).count()) > 0
+/**
+ * Whether a store item is already the row of another create made here (so a create found on the
+ * store under its key is not this one). A copy the sync put in the cache under `store:<id>`
+ * does not count: it is the same item, and goes once the create adopts it (dropSyncedCopy).
+ */
+export async function takenByAnotherCreate(db: StoreDatabase, table: KeyedTable, storeId: number, key: RowKey): Promise<boolean> {
+  const holders: KeyedRow[] = await db.table(table).where('storeId').equals(storeId).toArray()
+  return holders.some((row) => row.key !== key && storeIdOfKey(row.key) !== storeId)
+}
+
+/**
+ * A create the store accepted (or that was found there): a copy of the same item the sync put
+ * in the cache under `store:<id>` meanwhile goes, so the item is listed once, under the key it
+ * was created with. Call it before writing the created row (storeId is a unique index).
+ */
+export async function dropSyncedCopy(db: StoreDatabase, table: KeyedTable, key: RowKey, storeId: number): Promise<void> {
+  await db.table(table).where('storeId').equals(storeId).filter((row: KeyedRow) => row.key !== key).delete()
+}
+
+/**
+ * The slug a post or collection is created with, and recognised by on the store should the
+ * create's answer be lost: the one the writer gave, else one made from the title (or, when the
+ * title makes none, `<noun>-` and the start of its key), unique among the rows this device knows.
+ */
+export async function uniqueSlug(db: StoreDatabase, table: 'blogs' | 'collections', key: RowKey, given: string | undefined, title: string, noun: string): Promise<string> {
+  if (given) return given
+  const known: KeyedRow[] = await db.table(table).toArray()
+  const made = slugify(title) || `${noun}-${key.replace(/^local:/, '').slice(0, 8)}`
+  return slugTakenBy(made, key, known) ? freeSlug(made, key, known) : made
+}
+
+/** Two texts a person wrote, the same once the spaces a store may trim are ignored. */
+export function sameText(a: string | null | undefined, b: string | null | undefined): boolean {
+  return (a ?? '').trim() === (b ?? '').trim()
 }
 
 /** A subject's name for a label, in quotes (“Summer sale”), or nothing. */
 export const quoted = (name?: string): string => (name ? ` “${name}”` : '')
 
-/** Looks through up to 20 pages of a store list for the first item `ours` accepts. */
-export async function findOnPages<T>(list: (page: number) => Promise<{ items: T[]; last: boolean }>, ours: (item: T) => Promise<boolean>): Promise<T | null> {
-  for (let page = 1; page <= 20; page++) {
+/** Every item of a paged store list, page after page until the store says it was the last. */
+export async function allPages<T>(list: (page: number) => Promise<{ items: T[]; last: boolean }>): Promise<T[]> {
+  const all: T[] = []
+  for (let page = 1; ; page++) {
     const { items, last } = await list(page)
-    for (const item of items) if (await ours(item)) return item
-    if (last) return null
+    all.push(...items)
+    if (last || items.length === 0) return all
   }
-  return null
 }

@@ -53,7 +53,9 @@ export function emptyDraft(): DraftFields {
     seo_slug: '',
     cover_id: null,
     visible_at: null,
-    status: BLOG_STATUS_HIDDEN,
+    // A new post is for readers: Publish publishes it (the store's own default too). Keeping it
+    // off the blog is the writer's explicit "Hidden".
+    status: BLOG_STATUS_VISIBLE,
     collectionKeys: [],
   }
 }
@@ -115,6 +117,21 @@ export function changesToPublish(draft: DraftFields, row: DraftFields | null): {
     statusChanged: draft.status !== row.status,
     contentChanged,
   }
+}
+
+/**
+ * Whether a draft kept on this device holds changes to the store's copy of the post. A draft
+ * equal to it (left after a post was scheduled from the calendar, or an edit typed back) is no
+ * change: the post is shown as the store has it, never as "changes not yet published".
+ */
+export function draftDiffers(draft: Partial<DraftFields>, row: CachedBlog): boolean {
+  const stored = draftFromRow(row)
+  return (Object.keys(draft) as (keyof DraftFields)[]).some((field) => {
+    if (!(field in stored)) return false
+    const [mine, theirs] = [draft[field], stored[field]]
+    if (Array.isArray(mine) && Array.isArray(theirs)) return !sameCollections(mine, theirs)
+    return (mine ?? '') !== (theirs ?? '')
+  })
 }
 
 /** The fields whose values differ between two versions of a post. */

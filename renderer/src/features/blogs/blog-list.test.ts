@@ -7,7 +7,8 @@ const row = (id: number, title: string, extra: Partial<CachedBlog> = {}): Cached
   key: `store:${id}`, storeId: id, title, summary: '', content: '<p>body</p>', status: 2, created_at: `2026-01-0${id} 10:00:00`,
   updated_at: `2026-02-0${id} 10:00:00`, visible_at: null, collectionKeys: [], ...extra,
 })
-const entry = (lane: string, over: Partial<OutboxEntry> = {}): OutboxEntry => ({ kind: 'blogs.update', write: { kind: 'blogs.update', key: lane.slice('blogs:'.length), body: {} }, lanes: [lane], state: 'queued', attempts: 1, nextAttemptAt: 0, createdAt: 0, label: 'x', ...over })
+let ids = 0
+const entry = (lane: string, over: Partial<OutboxEntry> = {}): OutboxEntry => ({ id: ++ids, kind: 'blogs.update', write: { kind: 'blogs.update', key: lane.slice('blogs:'.length), body: {} }, lanes: [lane], state: 'queued', attempts: 1, nextAttemptAt: 0, createdAt: 0, label: 'x', ...over })
 const NOW = new Date(2026, 10, 25, 12, 0)
 
 describe('listItems', () => {
@@ -21,9 +22,15 @@ describe('listItems', () => {
       row(6, 'Refused', { pending: true }),
       row(7, 'Later', { visible_at: '2027-01-15 09:30:00' }),
       row(8, 'Hidden one', { status: 1 }),
+      row(9, 'Later, edited', { visible_at: '2027-01-15 09:30:00' }),
+      row(10, 'Hidden, edited', { status: 1 }),
+      row(11, 'Draft typed back', { visible_at: '2026-10-24 03:00:00' }),
     ]
     const drafts: BlogDraft[] = [
       { key: 'store:3', fields: { title: 'Edited here, new title' }, baseUpdatedAt: null, savedAt: 0 },
+      { key: 'store:9', fields: { title: 'Later, edited', summary: 'New summary' }, baseUpdatedAt: null, savedAt: 0 },
+      { key: 'store:10', fields: { title: 'Hidden, edited', author: 'Ada' }, baseUpdatedAt: null, savedAt: 0 },
+      { key: 'store:11', fields: { title: 'Draft typed back', content: '<p>body</p>', status: 2, collectionKeys: [] }, baseUpdatedAt: null, savedAt: 0 },
       { key: 'local:abc', fields: { title: 'Written offline', status: 1 }, baseUpdatedAt: null, savedAt: Date.UTC(2026, 2, 1) },
     ]
     const outbox = [
@@ -35,11 +42,15 @@ describe('listItems', () => {
     expect(items.map((item) => [item.title, item.state.label, item.localOnly])).toEqual([
       ['Live one', 'Published Oct 24, 2026, 03:00', false],
       ['Sending one', 'Sending…', false],
-      ['Edited here, new title', 'Draft on this device', false],
+      ['Edited here, new title', 'Published · changes not yet published', false],
       ['Clashing', 'In conflict: choose a version', false],
       ['Refused', 'Failed: Slug: is already taken', false],
       ['Later', 'Scheduled for Jan 15, 2027, 09:30', false],
       ['Hidden one', 'Hidden on the store', false],
+      ['Later, edited', 'Scheduled for Jan 15, 2027, 09:30 · changes not yet published', false],
+      ['Hidden, edited', 'Hidden on the store · changes not yet published', false],
+      // A draft equal to the store's copy is no change: the post reads as the store has it.
+      ['Draft typed back', 'Published Oct 24, 2026, 03:00', false],
       ['Written offline', 'Draft on this device', true],
     ])
   })

@@ -5,6 +5,7 @@
 import type { BLOG_SORTS } from '@common/store-api/operations'
 import type { BlogDraft, CachedBlog, OutboxEntry } from '@/data'
 import { storeNow } from '@/ui/store-time'
+import { draftDiffers } from './blog-draft'
 import { publishStateOf, type PublishState } from './publish-state'
 
 export type BlogSort = (typeof BLOG_SORTS)[number]
@@ -15,6 +16,7 @@ export interface BlogListItem {
   title: string
   summary: string
   content: string
+  author: string
   status: number
   created_at: string
   updated_at: string
@@ -37,18 +39,20 @@ export function listItems(rows: CachedBlog[], drafts: BlogDraft[], outbox: Outbo
   for (const row of rows) {
     if (row.deleted) continue
     const draft = draftByKey.get(row.key)?.fields
+    const changed = draft !== undefined && draftDiffers(draft, row)
     items.push({
       key: row.key,
       storeId: row.storeId ?? null,
       title: draft?.title ?? row.title ?? '',
       summary: draft?.summary ?? row.summary ?? '',
       content: draft?.content ?? row.content ?? '',
+      author: draft?.author ?? row.author ?? '',
       status: draft?.status ?? row.status ?? 1,
       created_at: row.created_at ?? '',
       updated_at: row.updated_at ?? '',
       visible_at: draft?.visible_at ?? row.visible_at ?? null,
       collectionKeys: draft?.collectionKeys ?? row.collectionKeys ?? [],
-      state: publishStateOf(row, outbox, draftByKey.has(row.key), online, now),
+      state: publishStateOf(row, outbox, changed, online, now),
       localOnly: !row.storeId,
     })
   }
@@ -62,6 +66,7 @@ export function listItems(rows: CachedBlog[], drafts: BlogDraft[], outbox: Outbo
       title: draft.fields.title ?? '',
       summary: draft.fields.summary ?? '',
       content: draft.fields.content ?? '',
+      author: draft.fields.author ?? '',
       status: draft.fields.status ?? 1,
       created_at: savedAt,
       updated_at: savedAt,

@@ -1,14 +1,18 @@
-// The one state each post is in, for the writer, in the editor and in the blog list alike:
-// a draft on this device, waiting to send (the store cannot be reached), sending, failed with
-// the store's reason, in conflict, published or scheduled (with the time), or hidden on the
-// store. Nothing here says "sent" before the store has accepted the write: a post with any
+// The one state each post is in, for the writer, in the editor, the blog list and the content
+// calendar alike: a draft on this device, waiting to send (the store cannot be reached),
+// sending, checking whether the store received it (an answer was lost), waiting behind another
+// write the store refused, failed with the store's reason, in conflict, published or scheduled
+// (with the time), or hidden on the store. A post the store has, with changes on this device not
+// yet published, says both: "Published · changes not yet published" (a live post must never read
+// as a draft). Nothing here says "sent" before the store has accepted the write: a post with any
 // write still in the outbox is never "published".
-import { entriesForRow, isOffline, type OutboxEntry } from '@/data'
+import { blockedBy, entriesForRow, isOffline, type OutboxEntry } from '@/data'
+import { CHECKING_WORDS, rowWait, waitingForWords } from '@/features/sync'
 import { refusalInWords } from '@/ui/refusal-words'
 import { storeDayTime, wallClock } from '@/ui/dates'
 import { storeNow } from '@/ui/store-time'
 
-export type PublishStateKind = 'draft' | 'waiting' | 'sending' | 'failed' | 'conflict' | 'published' | 'scheduled' | 'hidden'
+export type PublishStateKind = 'draft' | 'waiting' | 'sending' | 'unconfirmed' | 'blocked' | 'failed' | 'conflict' | 'published' | 'scheduled' | 'hidden'
 
 export interface PublishState {
   kind: PublishStateKind
@@ -18,6 +22,10 @@ export interface PublishState {
   type: 'default' | 'info' | 'success' | 'warning' | 'error'
   /** The failed write, for the editor to show the store's field errors and replace it. */
   failed?: OutboxEntry
+  /** The store has the post, and this device has changes to it not yet published. */
+  unpublishedChanges?: boolean
+  /** Another row's write the store refused, which this post's writes wait for (blocked). */
+  waitingFor?: OutboxEntry
 }
 
 export interface PostFacts {
@@ -36,23 +44,47 @@ function storeTime(value: string | null | undefined): string | null {
 }
 
 /**
- * `entries`: the outbox (any order); `localDraft`: the writer has changes on this device not yet
+ * `outbox`: the outbox (any order); `localDraft`: the writer has changes on this device not yet
  * published; `online`: the store answered last time (false: it could not be reached).
  */
-export function publishStateOf(post: PostFacts, entries: readonly OutboxEntry[], localDraft: boolean, online: boolean | null, now: Date = storeNow()): PublishState {
+export function publishStateOf(post: PostFacts, outbox: readonly OutboxEntry[], localDraft: boolean, online: boolean | null, now: Date = storeNow()): PublishState {
+  const entries = [...outbox].sort((a, b) => a.id! - b.id!)
   const mine = entriesForRow(entries, 'blogs', post)
   const conflict = mine.find((entry) => entry.state === 'conflict')
   if (conflict) return { kind: 'conflict', label: 'In conflict: choose a version', type: 'error' }
+  const wait = rowWait(entries, mine)
   const failed = mine.find((entry) => entry.state === 'failed')
-  if (failed) return { kind: 'failed', label: `Failed: ${refusalInWords(failed.lastError)}`, type: 'error', failed }
+  if (failed) {
+    const blocked = blockedBy(entries)
+    const behind = mine.filter((entry) => blocked.get(entry.id!)?.id === failed.id).length
+    const waits = behind === 0 ? '' : behind === 1 ? ' (1 later change waits for it)' : ` (${behind} later changes wait for it)`
+    return { kind: 'failed', label: `Failed: ${refusalInWords(failed.lastError)}${waits}`, type: 'error', failed }
+  }
+  if (wait.blocked) return { kind: 'blocked', label: waitingForWords(wait.blocked.blocker), type: 'error', waitingFor: wait.blocked.blocker }
+  if (wait.unconfirmed) return { kind: 'unconfirmed', label: CHECKING_WORDS, type: 'warning' }
   if (mine.length > 0) {
     const away = online === false || mine.some((entry) => entry.state === 'queued' && entry.lastError && isOffline(entry.lastError))
     return away ? { kind: 'waiting', label: 'Waiting to send (offline)', type: 'warning' } : { kind: 'sending', label: 'Sending…', type: 'info' }
   }
-  if (localDraft || !post.storeId) return { kind: 'draft', label: 'Draft on this device', type: 'default' }
-  if (post.status !== VISIBLE) return { kind: 'hidden', label: 'Hidden on the store', type: 'default' }
+  if (!post.storeId) return { kind: 'draft', label: 'Draft on this device', type: 'default' }
+  const { short, ...onStore } = storeState(post, now)
+  return localDraft ? { ...onStore, label: `${short} · changes not yet published`, type: 'warning', unpublishedChanges: true } : onStore
+}
+
+/** What the store shows of a post it has: `short` drops the publishing time, for a label that says more. */
+function storeState(post: PostFacts, now: Date): PublishState & { short: string } {
+  if (post.status !== VISIBLE) return { kind: 'hidden', label: 'Hidden on the store', short: 'Hidden on the store', type: 'default' }
   const visibleAt = wallClock(post.visible_at)
-  if (visibleAt && visibleAt.getTime() > now.getTime()) return { kind: 'scheduled', label: `Scheduled for ${storeTime(post.visible_at)}`, type: 'info' }
+  if (visibleAt && visibleAt.getTime() > now.getTime()) {
+    const label = `Scheduled for ${storeTime(post.visible_at)}`
+    return { kind: 'scheduled', label, short: label, type: 'info' }
+  }
   const when = storeTime(post.visible_at) ?? storeTime(post.created_at)
-  return { kind: 'published', label: when ? `Published ${when}` : 'Published', type: 'success' }
+  return { kind: 'published', label: when ? `Published ${when}` : 'Published', short: 'Published', type: 'success' }
+}
+
+/** A post the store shows readers now: visible, from a time that has come. */
+export function isLive(post: Pick<PostFacts, 'storeId' | 'status' | 'visible_at'>, now: Date = new Date()): boolean {
+  const visibleAt = wallClock(post.visible_at)
+  return !!post.storeId && post.status === VISIBLE && !(visibleAt && visibleAt.getTime() > now.getTime())
 }

@@ -8,7 +8,7 @@
 import type { OrderSort, OrderSortKey } from './order-query'
 import { parseSort } from './order-query'
 
-export type OrderColumnId = 'number' | 'date' | 'customer' | 'status' | 'total' | 'items' | 'channel'
+export type OrderColumnId = 'number' | 'date' | 'customer' | 'tags' | 'status' | 'total' | 'items' | 'channel'
 
 export interface OrderColumn {
   id: OrderColumnId
@@ -27,6 +27,7 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
   { id: 'number', label: 'Order', track: '80px', min: 80 },
   { id: 'date', label: 'Date', sortKey: 'date', track: '110px', min: 110, priority: 3 },
   { id: 'customer', label: 'Customer', track: 'minmax(150px, 260px)', min: 150 },
+  { id: 'tags', label: 'Tags', track: 'minmax(100px, 180px)', min: 100, priority: 5 },
   { id: 'status', label: 'Payment and fulfillment', track: '240px', min: 240 },
   { id: 'total', label: 'Total', sortKey: 'total_sales', track: '100px', min: 100, priority: 4 },
   { id: 'items', label: 'Items', track: '72px', min: 72, priority: 2 },

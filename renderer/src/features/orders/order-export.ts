@@ -8,8 +8,8 @@
 //   doubled), UTF-8, optionally starting with a byte order mark, without which Excel reads "José"
 //   as "JosÃ©". The data is written exactly as the store holds it: no apostrophe prefixes. A
 //   spreadsheet opening a CSV guesses types itself (a tracking number becomes 1.23E+11), which
-//   is what the workbook is for; the export dialog says how many cells a spreadsheet could take
-//   for a formula (formulaLikeCells).
+//   is what the workbook is for; after a CSV download the app says how many cells a spreadsheet
+//   could take for a formula (formulaLikeCells).
 // - The workbook (write-excel-file): order numbers, tracking numbers, postcodes, phones and every
 //   other text as text cells (never a formula, never a number), dates as dates on the store's
 //   wall clock, money as numbers in the currency's format, counts as numbers.
@@ -179,14 +179,4 @@ export function formulaLikeCells(orders: Iterable<Order>, shape: ExportShape): n
   let n = 0
   for (const row of exportTable(orders, shape)) for (const cell of row) if (cell.kind === 'text' && /^[=+\-@]/.test(cell.value)) n++
   return n
-}
-
-/** Hands a file to the user as a download (the browser's or Electron's save flow). */
-export function downloadFile(fileName: string, content: Blob): void {
-  const url = URL.createObjectURL(content)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = fileName
-  a.click()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }

@@ -16,7 +16,9 @@ import type { Table } from 'dexie'
 import type { Order } from '@common/store-api/resources'
 import { orderIndexBlocksNeedCompaction, type OrderIndexBlock, type OrderRowChanges, type StoreDatabase } from '@/data'
 import type { OrderIndexRow } from '@/data/order-index/order-index-row'
-import { SEARCH_FIELD_SEPARATOR, searchNeedles } from '@/data/order-index/order-search'
+import { searchNeedles } from '@/data/order-index/order-search'
+import { SearchTexts } from '@/data/order-index/search-texts'
+import { stampNumber, stampString } from '@/data/order-index/stamps'
 import { hasRange, inDayRange, parseSort, SORT_FIELDS, type DayRange, type OrderQuery, type OrderSortKey } from './order-query'
 
 /** Index rows read per IndexedDB request while loading (about; blocks come whole): small enough to keep frames flowing. */
@@ -32,34 +34,6 @@ const SORT_KEYS: readonly OrderSortKey[] = ['date', 'modified_date', 'paid_date'
 const MISSING = -Infinity
 /** A value the numeric form cannot hold exactly: compared through its raw value instead. */
 const ODD = NaN
-
-const DIGIT_0 = 48
-
-/** `YYYY-MM-DD hh:mm:ss` as the number YYYYMMDDhhmmss (same order as the strings), or NaN. */
-function stampNumber(s: string): number {
-  if (s.length !== 19) return NaN
-  let n = 0
-  for (let i = 0; i < 19; i++) {
-    const c = s.charCodeAt(i)
-    if (i === 4 || i === 7) {
-      if (c !== 45) return NaN // '-'
-    } else if (i === 10) {
-      if (c !== 32) return NaN // ' '
-    } else if (i === 13 || i === 16) {
-      if (c !== 58) return NaN // ':'
-    } else {
-      const digit = c - DIGIT_0
-      if (digit < 0 || digit > 9) return NaN
-      n = n * 10 + digit
-    }
-  }
-  return n
-}
-
-function stampString(n: number): string {
-  const d = String(n).padStart(14, '0')
-  return `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)} ${d.slice(8, 10)}:${d.slice(10, 12)}:${d.slice(12, 14)}`
-}
 
 /** `YYYY-MM-DD` as YYYYMMDD, or NaN. */
 function dayNumber(s: string): number {
@@ -172,90 +146,6 @@ class CodeColumn {
   }
 }
 
-const BLOCK_BITS = 9
-/** Slots whose search texts are joined into one string. */
-const BLOCK = 1 << BLOCK_BITS
-
-/**
- * The search text of every slot, joined a block of slots at a time with the field separator
- * (which a needle without it cannot span): a search is a few hundred `indexOf` scans over long
- * strings instead of 100,000 calls, and a write rebuilds only its block (at the next search).
- */
-class SearchTexts {
-  private blocks: string[] = []
-  /** Per block, where each slot's text starts in it (and one past the last). */
-  private starts: Int32Array[] = []
-  /** Texts written since the last search, by slot. */
-  private readonly pending = new Map<number, string>()
-
-  set(slot: number, text: string) {
-    this.pending.set(slot, text)
-  }
-
-  get(slot: number): string {
-    const written = this.pending.get(slot)
-    if (written !== undefined) return written
-    const block = slot >> BLOCK_BITS
-    const text = this.blocks[block]
-    if (text === undefined) return ''
-    const starts = this.starts[block]!
-    const j = slot & (BLOCK - 1)
-    return text.slice(starts[j]!, starts[j + 1]! - 1)
-  }
-
-  /** Sets `hits[slot]` for every slot whose text contains `needle` (a needle without the separator). */
-  mark(needle: string, hits: Uint8Array) {
-    this.flush()
-    for (let block = 0; block < this.blocks.length; block++) {
-      const text = this.blocks[block]!
-      const starts = this.starts[block]!
-      const base = block << BLOCK_BITS
-      let at = text.indexOf(needle)
-      while (at !== -1) {
-        // The last slot starting at or before the match holds it.
-        let low = 0
-        let high = BLOCK - 1
-        while (low < high) {
-          const mid = (low + high + 1) >> 1
-          if (starts[mid]! <= at) low = mid
-          else high = mid - 1
-        }
-        hits[base + low] = 1
-        at = text.indexOf(needle, starts[low + 1]!)
-      }
-    }
-  }
-
-  clear() {
-    this.blocks = []
-    this.starts = []
-    this.pending.clear()
-  }
-
-  /** Joins the blocks of every text written since the last call. */
-  flush() {
-    if (this.pending.size === 0) return
-    const dirty = new Set<number>()
-    for (const slot of this.pending.keys()) dirty.add(slot >> BLOCK_BITS)
-    // Blocks are dense: one past the end gets every block before it too.
-    const last = Math.max(...dirty)
-    for (let block = this.blocks.length; block < last; block++) dirty.add(block)
-    for (const block of dirty) {
-      const parts = Array.from({ length: BLOCK }, (_, j) => this.get((block << BLOCK_BITS) + j))
-      const starts = new Int32Array(BLOCK + 1)
-      let offset = 0
-      for (let j = 0; j < BLOCK; j++) {
-        starts[j] = offset
-        offset += parts[j]!.length + 1
-      }
-      starts[BLOCK] = offset
-      this.starts[block] = starts
-      this.blocks[block] = parts.join(SEARCH_FIELD_SEPARATOR)
-    }
-    this.pending.clear()
-  }
-}
-
 // ---------------------------------------------------------------- the index
 
 function emptySortColumns(): Record<OrderSortKey, ValueColumn> {
@@ -348,18 +238,7 @@ export class OrderIndex {
     if (hasRange(query.paidDate)) tests.push(this.sortColumns.paid_date.dayTest(query.paidDate))
     if (hasRange(query.modifiedDate)) tests.push(this.sortColumns.modified_date.dayTest(query.modifiedDate))
     const needles = searchNeedles(query.search)
-    if (needles.length > 0) {
-      const texts = this.texts
-      if (needles.some((needle) => needle.includes(SEARCH_FIELD_SEPARATOR))) {
-        // It could match across two fields in the joined text: test field by field.
-        tests.push((slot) => texts.get(slot).split(SEARCH_FIELD_SEPARATOR).some((field) => needles.some((needle) => field.includes(needle))))
-      } else {
-        // A slot matching any needle (a phone search also looks for its digits).
-        const hits = new Uint8Array(this.capacity)
-        for (const needle of needles) texts.mark(needle, hits)
-        tests.push((slot) => hits[slot] === 1)
-      }
-    }
+    if (needles.length > 0) tests.push(this.texts.matcher(needles, this.capacity))
     const matches = tests.length === 0 ? null : tests.length === 1 ? tests[0]! : (slot: number) => tests.every((test) => test(slot))
 
     const ids = this.ids

@@ -403,4 +403,10 @@ describe('the route form of a query', () => {
     const q = orderQueryFromRoute({ status: 'wc-bogus', paid: '2026-13-99,', sort: 'price', q: 'mug', fulfillment: 'fulfilled' })
     expect(q).toEqual({ search: 'mug', fulfillment: 'fulfilled', financial: undefined, status: undefined, paidDate: undefined, modifiedDate: undefined, sort: '-date' })
   })
+
+  it('carries the tag filter in one parameter, and drops what cannot be a tag', () => {
+    expect(orderQueryToRoute({ search: '', tags: ['fragile', 'gift wrap'], sort: '-date' })).toEqual({ tags: 'fragile,gift wrap' })
+    expect(orderQueryFromRoute({ tags: 'fragile,,gift wrap,' + 'x'.repeat(41) }).tags).toEqual(['fragile', 'gift wrap'])
+    expect(orderQueryFromRoute({ tags: ',' }).tags).toBeUndefined()
+  })
 })

@@ -14,6 +14,9 @@
 // - date ranges are whole local days, inclusive at both ends; `filter[date]` is the payment
 //   time (paid_date), `filter[modified_date]` the update time (post_modified); an order
 //   without the date never matches a range on it;
+// - tags: orders carrying every tag named. Tags are the app's own (meta field values cached
+//   beside the orders, features/tags): the store cannot filter by them, so a list with a tag
+//   filter is answered from the cache alone, and the array answer here leaves them out;
 // - sort keys date → post_date, modified_date → post_modified, paid_date → paid_date,
 //   total_sales → order_total (the store sorts by the GMT twins; its offset is fixed, so the
 //   order is the same); ties are broken by ID in the same direction; an order never paid
@@ -29,6 +32,7 @@ import {
 } from '@common/store-api/resources'
 import { ORDER_SORTS } from '@common/store-api/operations'
 import { orderContainsAny, searchNeedles } from '@/data/order-index/order-search'
+import { MAX_TAG_LENGTH, tagProblem } from '@/data/order-meta/order-meta'
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export type FinancialStatus = (typeof FINANCIAL_STATUSES)[number]
@@ -55,6 +59,8 @@ export const OrderQuery = z.object({
   status: z.enum(ORDER_FILTER_STATUSES).optional(),
   paidDate: DayRange.optional(),
   modifiedDate: DayRange.optional(),
+  /** Orders carrying every one of these tags (the cache's tags: features/tags withTags; the store knows none). */
+  tags: z.array(z.string().min(1).max(MAX_TAG_LENGTH)).max(10).optional(),
   sort: z.enum(ORDER_SORTS).default('-date'),
 })
 export type OrderQuery = z.infer<typeof OrderQuery>
@@ -167,6 +173,8 @@ export function orderQueryToRoute(query: OrderQuery): Record<string, string> {
   if (query.status) out.status = query.status
   if (hasRange(query.paidDate)) out.paid = rangeParam(query.paidDate)
   if (hasRange(query.modifiedDate)) out.modified = rangeParam(query.modifiedDate)
+  // A tag never holds a comma (data/order-meta): one parameter carries them all.
+  if (query.tags?.length) out.tags = query.tags.join(',')
   if (query.sort !== DEFAULT_ORDER_QUERY.sort) out.sort = query.sort
   return out
 }
@@ -189,6 +197,13 @@ export function orderQueryFromRoute(route: Record<string, unknown>): OrderQuery 
     status: pick(ORDER_FILTER_STATUSES, route.status),
     paidDate: rangeFromParam(route.paid),
     modifiedDate: rangeFromParam(route.modified),
+    tags: tagsFromParam(route.tags),
     sort: pick(ORDER_SORTS, route.sort) ?? DEFAULT_ORDER_QUERY.sort,
   }
+}
+
+function tagsFromParam(value: unknown): string[] | undefined {
+  if (typeof value !== 'string') return undefined
+  const tags = value.split(',').filter((t) => tagProblem(t) === null).map((t) => t.trim()).slice(0, 10)
+  return tags.length > 0 ? tags : undefined
 }

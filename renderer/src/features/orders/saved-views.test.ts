@@ -31,4 +31,9 @@ describe('saved views', () => {
     expect(loadUserViews('b')).toEqual([])
     expect(() => saveUserView('a', '   ', { search: '', sort: 'date' })).toThrow(/name/)
   })
+
+  it('keep a tag filter', () => {
+    saveUserView('c', 'Fragile to ship', { search: '', fulfillment: 'unfulfilled', tags: ['fragile'], sort: 'date' })
+    expect(loadUserViews('c')[0]!.query).toMatchObject({ fulfillment: 'unfulfilled', tags: ['fragile'] })
+  })
 })

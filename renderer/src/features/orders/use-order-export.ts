@@ -1,14 +1,17 @@
 // Export from the order list: what the export dialog is asked for (the orders matching the
 // filter, or the selected ones), the file's format (CSV, with or without a byte order mark, or
 // an Excel workbook) and shape as the user last chose them, and the download. Orders are read
-// from the cache a chunk at a time, else taken from the store's rows shown.
+// from the cache a chunk at a time, else taken from the store's rows shown. A CSV whose cells a
+// spreadsheet could take for formulas is downloaded as it is, with a warning saying so.
 import { ref, shallowRef } from 'vue'
 import { useLocalStorage } from '@vueuse/core'
 import { useMessage } from 'naive-ui'
 import type { Order } from '@common/store-api/resources'
 import { useStoreDatabase } from '@/data'
 import { count as countWords } from '@/ui/words'
-import { downloadFile, ordersToCsv, type ExportShape } from './order-export'
+import { storeToday } from '@/ui/store-time'
+import { formulaLikeCells, ordersToCsv, type ExportShape } from './order-export'
+import { downloadBlob } from '@/lib/download'
 import { ordersToXlsx } from './order-xlsx'
 
 export type ExportFormat = 'csv' | 'xlsx'
@@ -56,11 +59,15 @@ export function useOrderExport(list: ReturnType<typeof useOrderList>) {
     try {
       const rows = await readOrders(request.ids)
       const shape = exportShape.value === 'items' ? 'items' : 'orders'
-      const name = `${request.fileName}${shape === 'items' ? '-items' : ''}-${new Date().toISOString().slice(0, 10)}`
-      if (exportFormat.value === 'xlsx') downloadFile(`${name}.xlsx`, await ordersToXlsx(rows, shape))
-      else downloadFile(`${name}.csv`, new Blob([ordersToCsv(rows, shape, { bom: exportBom.value })], { type: 'text/csv;charset=utf-8' }))
+      const name = `${request.fileName}${shape === 'items' ? '-items' : ''}-${storeToday()}`
+      if (exportFormat.value === 'xlsx') downloadBlob(`${name}.xlsx`, await ordersToXlsx(rows, shape))
+      else downloadBlob(`${name}.csv`, new Blob([ordersToCsv(rows, shape, { bom: exportBom.value })], { type: 'text/csv;charset=utf-8' }))
       const lines = shape === 'items' ? rows.reduce((n, o) => n + Math.max(1, o.line_items.length), 0) : rows.length
       message.success(shape === 'items' ? `Exported ${orders(rows.length)} as ${countWords(lines, 'row')}, one per item.` : `Exported ${orders(rows.length)}.`)
+      // The CSV holds the data as the store has it; a spreadsheet may run a cell starting with
+      // = + - or @ as a formula, so the person is told, and where the safe copy is.
+      const risky = exportFormat.value === 'csv' ? formulaLikeCells(rows, shape) : 0
+      if (risky > 0) message.warning(`${countWords(risky, 'cell')} in this CSV ${risky === 1 ? 'starts' : 'start'} with = + - or @, which a spreadsheet may run as a formula. The Excel workbook keeps ${risky === 1 ? 'it' : 'them'} as text.`, { duration: 15_000, closable: true })
       exportRequest.value = null
     } catch (error) {
       message.error(`The file could not be written: ${error instanceof Error ? error.message : String(error)}`)

@@ -14,6 +14,7 @@ import { useLiveQuery, useStoreDatabase, type CachedOrder } from '@/data'
 import { toOrdersListParams, type OrderQuery } from './order-query'
 import { firstWindowFromCache } from './order-index'
 import { useOrderIndex } from './use-order-index'
+import { useOrderTagIndex, withTags } from '@/features/tags'
 
 export const STORE_PAGE_SIZE = 100
 /** Rows shown from the cache's sort index while the order index loads (a screenful and more). */
@@ -48,10 +49,13 @@ export function useOrderList(query: Ref<OrderQuery>) {
    */
   const indexWanted = ref(false)
   const { index, version: indexVersion, ready: indexReady } = useOrderIndex(database, indexWanted)
+  const { index: tagIndex } = useOrderTagIndex()
+  /** The index's answer, narrowed to the query's tags (which the order index does not hold). */
+  const fromIndex = (current: NonNullable<typeof index.value>, q: OrderQuery) => withTags(current.query(q), q.tags, tagIndex.value)
   /** undefined until the cache answered; null when the query needs the index (a filter, a search). */
   const firstRows = useLiveQuery(
     async (db) => {
-      if (indexReady.value) return null
+      if (indexReady.value || query.value.tags?.length) return null
       const rows = await firstWindowFromCache(db.orders, query.value, FIRST_WINDOW)
       return rows && markRaw(rows.map((r) => markRaw(r)))
     },
@@ -64,7 +68,7 @@ export function useOrderList(query: Ref<OrderQuery>) {
   const cachedIds = computed<number[] | null>(() => {
     void indexVersion.value
     const current = index.value
-    if (current?.state === 'ready') return markRaw(current.query(query.value))
+    if (current?.state === 'ready') return markRaw(fromIndex(current, query.value))
     return firstIds.value ?? null
   })
 
@@ -97,7 +101,8 @@ export function useOrderList(query: Ref<OrderQuery>) {
     }
   }
 
-  const askStore = computed(() => syncState.value !== undefined && !cacheComplete.value && reachability.online !== false)
+  // The store knows no tags: a tag filter is answered from the cache alone.
+  const askStore = computed(() => syncState.value !== undefined && !cacheComplete.value && reachability.online !== false && !query.value.tags?.length)
   watchDebounced(
     [query, askStore, () => connections.activeId],
     () => {
@@ -153,7 +158,7 @@ export function useOrderList(query: Ref<OrderQuery>) {
   /** The IDs a query answers now, from the order index (null until it has loaded): what a bulk action runs on. */
   function answer(q: OrderQuery): number[] | null {
     const current = index.value
-    return current?.state === 'ready' ? current.query(q) : null
+    return current?.state === 'ready' ? fromIndex(current, q) : null
   }
 
   function setWindow(start: number, size: number) {
@@ -175,6 +180,8 @@ export function useOrderList(query: Ref<OrderQuery>) {
     storeHasMore: computed(() => source.value === 'store' && (storeOrders.value?.length ?? 0) < storeTotal.value),
     loadMoreFromStore,
     row,
+    /** An order's tags as shown (the cache's, with unsent edits). */
+    tagsOf: (id: number): readonly string[] => tagIndex.value.get(id) ?? [],
     answer,
     setWindow,
   }

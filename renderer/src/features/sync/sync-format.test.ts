@@ -42,6 +42,11 @@ describe('when a queued change goes next', () => {
     expect(nextTry(entry({ state: 'failed' }), false, 10_000)).toBeNull()
   })
 
+  it('says an unconfirmed change is being checked on the store, and when it is asked again', () => {
+    expect(nextTry(entry({ state: 'unconfirmed', nextAttemptAt: 12_000 }), false, 10_000)).toBe('Checking whether the store received it: asking it again in 2 s')
+    expect(nextTry(entry({ state: 'unconfirmed', nextAttemptAt: 9_000 }), false, 10_000)).toBe('Checking whether the store received it: asking it now')
+  })
+
   it('says an order change in its undo window can be undone and when it goes', () => {
     expect(nextTry(entry({ nextAttemptAt: 0, holdUntil: 17_000 }), false, 10_000)).toBe('Can be undone; sending in 7 s')
     expect(nextTry(entry({ nextAttemptAt: 0, holdUntil: 9_000 }), false, 10_000)).toBe('Sending now')

@@ -4,6 +4,7 @@
 import { formatDistanceToNowStrict } from 'date-fns'
 import type { OutboxEntry, SyncResource, SyncStatus } from '@/data'
 import { count } from '@/ui/words'
+import { CHECKING_WORDS } from './write-state'
 
 export const RESOURCE_LABELS: Record<SyncResource, string> = {
   orders: 'Orders',
@@ -11,6 +12,7 @@ export const RESOURCE_LABELS: Record<SyncResource, string> = {
   blogs: 'Blog posts',
   collections: 'Blog collections',
   metaFields: 'Meta field definitions',
+  orderMeta: 'Order tags and notes',
 }
 
 /** One item of each resource, counted: "67 posts". */
@@ -20,6 +22,7 @@ const RESOURCE_NOUNS: Record<SyncResource, string> = {
   blogs: 'post',
   collections: 'collection',
   metaFields: 'meta field definition',
+  orderMeta: 'order',
 }
 
 /**
@@ -75,9 +78,14 @@ export function attempts(n: number): string {
 
 /**
  * When a queued write goes next, never a time already past: it waits for an earlier change of
- * the same thing (`heldBack`), is on its way now, or goes in so many seconds.
+ * the same thing (`heldBack`), is on its way now, or goes in so many seconds. An unconfirmed
+ * one is being checked on the store, now or in so many seconds.
  */
 export function nextTry(entry: OutboxEntry, heldBack: boolean, now: number): string | null {
+  if (entry.state === 'unconfirmed') {
+    if (heldBack) return `${CHECKING_WORDS}, after the earlier change to the same item`
+    return entry.nextAttemptAt <= now ? `${CHECKING_WORDS}: asking it now` : `${CHECKING_WORDS}: asking it again in ${duration((entry.nextAttemptAt - now) / 1000)}`
+  }
   if (entry.state !== 'queued') return null
   if (heldBack) return 'Goes after the earlier change to the same item'
   // An order change in its undo window: "Send now" does not cut it short, so say when it goes.

@@ -6,20 +6,32 @@ function entry(id: number, extra: Partial<OutboxEntry> = {}): OutboxEntry {
   return { id, kind: 'orders.track', write: { kind: 'orders.track', orderId: id, body: { trackno: `T${id}`, sendemail: false } }, lanes: [`orders:${id}`], state: 'queued', attempts: 0, nextAttemptAt: 0, createdAt: 0, label: `Tracking T${id}`, holdUntil: 20_000, ...extra }
 }
 
-const item = (id: number, extra: Partial<Undoable> = {}): Undoable => ({ id, label: `Tracking T${id}`, holdUntil: 20_000, state: 'queued', ...extra })
+const item = (id: number, extra: Partial<Undoable> = {}): Undoable => ({ id, ids: [id], label: `Tracking T${id}`, holdUntil: 20_000, state: 'queued', ...extra })
 
 describe('the undo bar', () => {
-  it('offers held order writes that have not stopped or possibly arrived, oldest first', () => {
+  it('offers held writes that have not stopped or possibly arrived, oldest first', () => {
     const entries = [
-      entry(3),
-      entry(1),
+      entry(3, { holdUntil: 23_000 }),
+      entry(1, { holdUntil: 21_000 }),
       entry(2, { state: 'conflict' }),
       entry(4, { holdUntil: undefined }),
-      entry(5, { kind: 'blogs.update' }),
-      entry(6, { uncertain: true }),
-      entry(7, { state: 'sending' }),
+      entry(5, { kind: 'blogs.update', holdUntil: 25_000 }),
+      entry(6, { state: 'unconfirmed' }),
+      entry(7, { state: 'sending', holdUntil: 27_000 }),
     ]
-    expect(undoables(entries).map((u) => u.id)).toEqual([1, 3, 7])
+    expect(undoables(entries).map((u) => u.id)).toEqual([1, 3, 5, 7])
+  })
+
+  it('takes the writes of one action (one window end) together, under both labels', () => {
+    const entries = [
+      entry(1, { holdUntil: 21_000 }),
+      entry(2, { kind: 'blogs.update', label: 'Changes to post “Spring”', holdUntil: 30_000 }),
+      entry(3, { kind: 'blogs.batch', label: 'Show 1 post: “Spring”', holdUntil: 30_000, state: 'sending' }),
+    ]
+    expect(undoables(entries).map((u) => [u.ids, u.label, u.state])).toEqual([
+      [[1], 'Tracking T1', 'queued'],
+      [[2, 3], 'Changes to post “Spring” · Show 1 post: “Spring”', 'sending'],
+    ])
   })
 
   it('counts down in whole seconds, then says what happens instead', () => {

@@ -1,23 +1,38 @@
-// The undo bar's rules, apart from its looks (UndoBar.vue): which order writes can still be
-// undone, how their countdown reads, which of them have left for the store (so the bar can say
-// they can no longer be undone), and which key presses mean "undo" (typing places keep theirs:
-// ui/shortcuts.ts isTypingTarget).
+// The undo bar's rules, apart from its looks (UndoBar.vue): which held writes can still be undone
+// (order writes, and any write a screen queued with the undo window: a blog list batch, a post
+// moved in the calendar), grouped by action (the writes of one action share their window's end
+// and are taken back together), how their countdown reads, which of them have left for the store
+// (so the bar can say they can no longer be undone), and which key presses mean "undo" (typing
+// places keep theirs: ui/shortcuts.ts isTypingTarget).
 import type { OutboxEntry, OutboxState } from '@/data'
-import { isUndoable } from '@/data'
 
 export interface Undoable {
+  /** The action's first write: it names the action while it waits. */
   id: number
+  /** Every write of the action, taken back together. */
+  ids: number[]
   label: string
   holdUntil: number
   state: OutboxState
 }
 
-/** Order writes that wait out (or have waited out) an undo window and have not stopped: oldest first. */
+/** Held writes that have not stopped or possibly arrived, one per action (shared window end), oldest first. */
 export function undoables(entries: readonly OutboxEntry[]): Undoable[] {
-  return entries
-    .filter((e) => e.holdUntil !== undefined && isUndoable(e.kind) && (e.state === 'queued' || e.state === 'sending') && !e.uncertain)
-    .map((e) => ({ id: e.id!, label: e.label, holdUntil: e.holdUntil!, state: e.state }))
-    .sort((a, b) => a.id - b.id)
+  const held = entries
+    .filter((e) => e.holdUntil !== undefined && (e.state === 'queued' || e.state === 'sending'))
+    .sort((a, b) => a.id! - b.id!)
+  const actions: Undoable[] = []
+  for (const e of held) {
+    const last = actions.at(-1)
+    if (last && last.holdUntil === e.holdUntil) {
+      last.ids.push(e.id!)
+      if (!last.label.includes(e.label)) last.label = `${last.label} · ${e.label}`
+      if (e.state === 'sending') last.state = 'sending'
+    } else {
+      actions.push({ id: e.id!, ids: [e.id!], label: e.label, holdUntil: e.holdUntil!, state: e.state })
+    }
+  }
+  return actions
 }
 
 /** "Sending in 7 s" while the window runs; after it, what is happening instead. */

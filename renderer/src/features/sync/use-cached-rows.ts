@@ -5,7 +5,7 @@
 // orders) on each commit; 1.5 s into a first sync it had still not answered.
 import { shallowRef, watch, type Ref } from 'vue'
 import { useIntervalFn } from '@vueuse/core'
-import { SYNC_RESOURCES, useStoreDatabase, type StoreDatabase, type SyncResource, type SyncState, type SyncStatus } from '@/data'
+import { countOrdersWithMeta, SYNC_RESOURCES, useStoreDatabase, type StoreDatabase, type SyncResource, type SyncState, type SyncStatus } from '@/data'
 
 export interface ResourceRow {
   resource: SyncResource
@@ -16,15 +16,21 @@ export interface ResourceRow {
 /** How often the rows are read again while a sync runs. */
 export const CACHED_ROWS_REFRESH_MS = 1000
 
+/**
+ * The rows of each resource the cache holds of the store's, beside what the store reported: a
+ * post, collection or meta field created here counts once the store has it (its storeId), so a
+ * create waiting to be sent (or refused) never makes the cache look bigger than the store.
+ */
 export async function readCachedRows(db: StoreDatabase): Promise<ResourceRow[]> {
-  return db.transaction('r', [db.syncState, db.orders, db.checkouts, db.blogs, db.collections, db.metaFieldDefinitions], async () => {
+  return db.transaction('r', [db.syncState, db.orders, db.checkouts, db.blogs, db.collections, db.metaFieldDefinitions, db.metaFieldValues], async () => {
     const states = new Map((await db.syncState.toArray()).map((s) => [s.resource, s]))
     const counts: Record<SyncResource, number> = {
       orders: await db.orders.count(),
       checkouts: await db.checkouts.count(),
-      blogs: await db.blogs.count(),
-      collections: await db.collections.count(),
-      metaFields: await db.metaFieldDefinitions.count(),
+      blogs: await db.blogs.where('storeId').above(0).count(),
+      collections: await db.collections.where('storeId').above(0).count(),
+      metaFields: await db.metaFieldDefinitions.where('storeId').above(0).count(),
+      orderMeta: await countOrdersWithMeta(db),
     }
     return SYNC_RESOURCES.map((resource) => ({ resource, cached: counts[resource], state: states.get(resource) }))
   })

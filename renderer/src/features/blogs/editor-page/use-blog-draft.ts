@@ -1,15 +1,16 @@
 // The post being edited on the blog post screen: which post the route names (a new one gets a
 // local key), its fields as the writer edits them, and the draft autosaved to this device's
 // cache within a second of each change (offline or not), also when the window hides or closes.
-// The slug follows the title until the writer types one. draft-baseline.ts tells a real edit
-// from loading or an undone edit.
+// The slug follows the title only for a post the store has never had, and only until the writer
+// types in the slug field (slug-rule.ts). draft-baseline.ts tells a real edit from loading or an
+// undone edit.
 import { computed, onBeforeUnmount, onMounted, reactive, ref, toRaw, watch } from 'vue'
 import { useRoute, useRouter } from 'vue-router'
 import { newLocalKey, refreshBlog, rowByRef, storeIdOfKey, useLiveQuery, useStoreDatabase, type CachedBlog, type StoreDatabase } from '@/data'
 import { useReachabilityStore } from '@/session/reachability-store'
-import { draftFromRow, emptyDraft, type DraftFields } from '../blog-draft'
-import { normaliseTypedSlug, slugify } from '@/lib/slug'
+import { draftDiffers, draftFromRow, emptyDraft, type DraftFields } from '../blog-draft'
 import { draftBaseline } from './draft-baseline'
+import { slugAfterChange, slugOnLoad, typeSlug, type SlugState } from './slug-rule'
 
 /** Autosave pause: with the editor's own 300 ms, a change reaches the cache well within a second. */
 const AUTOSAVE_DELAY_MS = 500
@@ -33,7 +34,13 @@ export function useBlogDraft(options: { flushEditor: () => void }) {
   const baseline = draftBaseline()
   const loadListeners: (() => void)[] = []
   let autosaveTimer: ReturnType<typeof globalThis.setTimeout> | undefined
-  let slugFollowsTitle = true
+  /** Whether the slug follows the title, and what the writer typed in it (slug-rule.ts). */
+  const slug = ref<SlugState>({ followsTitle: true, typed: null })
+  /**
+   * Bumped whenever the fields or the version the writer started from change: `changed()` reads
+   * them through toRaw (one serialisation per question), so this is what makes it reactive.
+   */
+  const baselineVersion = ref(0)
 
   const row = useLiveQuery((db) => (key.value ? rowByRef<CachedBlog>(db, 'blogs', key.value) : undefined), [key], undefined)
   const storeId = computed(() => row.value?.storeId ?? storeIdOfKey(key.value))
@@ -45,12 +52,14 @@ export function useBlogDraft(options: { flushEditor: () => void }) {
 
   /** The writer changed something since the post was loaded or last published. */
   function changed(): boolean {
+    void baselineVersion.value
     return baseline.changed(snapshot())
   }
 
   /** The post now on screen is the version the writer starts from (just published, or the store's). */
   function startFromCurrent() {
     baseline.startFrom(snapshot())
+    baselineVersion.value++
   }
 
   /** Deletes the draft on this device: the next save writes whatever is new. */
@@ -67,16 +76,22 @@ export function useBlogDraft(options: { flushEditor: () => void }) {
 
   async function load(db: StoreDatabase, postKey: string) {
     loaded.value = false
-    const draft = await db.blogDrafts.get(postKey)
+    let draft = await db.blogDrafts.get(postKey)
     const cached = await rowByRef<CachedBlog>(db, 'blogs', postKey)
+    // A draft the store's copy now equals (a post scheduled from the calendar) holds nothing more.
+    if (draft && cached && !cached.pending && !draftDiffers(draft.fields, cached)) {
+      await db.blogDrafts.delete(postKey)
+      draft = undefined
+    }
     const stored = cached ? draftFromRow(cached) : emptyDraft()
     Object.assign(fields, stored, draft ? draft.fields : {})
     fields.collectionKeys = [...(draft?.fields.collectionKeys ?? stored.collectionKeys)]
     baseUpdatedAt.value = draft ? draft.baseUpdatedAt : ((cached?.server?.updated_at as string | undefined) ?? cached?.updated_at ?? null)
     savedAt.value = draft?.savedAt ?? null
     baseline.forgetSaved()
-    slugFollowsTitle = !fields.seo_slug || fields.seo_slug === slugify(fields.title)
+    slug.value = slugOnLoad(fields.seo_slug, fields.title, !!cached)
     baseline.startFrom(stored)
+    baselineVersion.value++
     baseline.keptAsRevision(snapshot())
     for (const listener of loadListeners) listener()
     key.value = postKey
@@ -131,14 +146,20 @@ export function useBlogDraft(options: { flushEditor: () => void }) {
     void saveDraft()
   }
 
+  /** The writer typed in the slug field: the slug is theirs from now on, empty included. */
   function editSlug(value: string) {
-    fields.seo_slug = normaliseTypedSlug(value)
-    slugFollowsTitle = fields.seo_slug === '' || fields.seo_slug === slugify(fields.title)
+    const typed = typeSlug(value)
+    slug.value = typed.state
+    fields.seo_slug = typed.slug
   }
 
   watch(fields, () => {
+    baselineVersion.value++
     if (!loaded.value) return
-    if (slugFollowsTitle) fields.seo_slug = slugify(fields.title)
+    // A cached row: the store has the post, or its create is queued; its address stays what was sent.
+    const next = slugAfterChange(slug.value, fields.title, fields.seo_slug, !!row.value)
+    slug.value = next.state
+    if (fields.seo_slug !== next.slug) fields.seo_slug = next.slug
     scheduleAutosave()
   }, { deep: true })
 
@@ -160,7 +181,7 @@ export function useBlogDraft(options: { flushEditor: () => void }) {
   })
 
   return {
-    key, fields, baseUpdatedAt, loaded, savedAt, savePending, row, storeId, isNew, baseline,
+    key, fields, baseUpdatedAt, loaded, savedAt, savePending, row, storeId, isNew, baseline, slug,
     snapshot, changed, startFromCurrent, deleteDraft, saveDraft, scheduleAutosave, editSlug,
     /** Runs before each post is shown (the revision history starts afresh per post). */
     onLoad: (listener: () => void) => void loadListeners.push(listener),

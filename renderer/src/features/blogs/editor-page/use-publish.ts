@@ -3,7 +3,8 @@
 // it (both versions shown: keep theirs, keep mine, merge the body), what the editor would change
 // in the store's HTML (asked first), a conflict the outbox found later, and the post's one state
 // (publish-state.ts), which never says "published" before the store accepted it. A refusal shows
-// on the fields it names, and publishing again replaces the refused write.
+// on the fields it names, and publishing again replaces the refused write. The main button says
+// what pressing it does (primary-action.ts), and a live post can be viewed on the store's blog.
 import { computed, ref, watch, type Ref } from 'vue'
 import {
   batchBlogs, conflictFor, createBlog, refreshBlog, resolveConflict, rowByRef, updateBlog, useLiveQuery, useStoreDatabase,
@@ -12,8 +13,9 @@ import {
 import { useReachabilityStore } from '@/session/reachability-store'
 import { BLOG_STATUS_VISIBLE, changesToPublish, differingFields, draftFromRow, type DraftFields } from '../blog-draft'
 import { checkFidelity, type FidelityReport } from '../html-fidelity'
-import { publishStateOf } from '../publish-state'
-import { finishedSlug, freeSlug, slugTakenBy } from '@/lib/slug'
+import { isLive, publishStateOf } from '../publish-state'
+import { freeSlug, slugTakenBy } from '@/lib/slug'
+import { primaryAction } from './primary-action'
 import type { BlogDraft } from './use-blog-draft'
 import type { useRevisions } from './use-revisions'
 
@@ -46,10 +48,13 @@ export function usePublish(
     publishStateOf(
       { key: key.value, storeId: row.value?.storeId ?? null, status: row.value?.status ?? null, visible_at: row.value?.visible_at ?? null, created_at: row.value?.created_at ?? null },
       outbox.value,
-      draft.savedAt.value !== null && draft.changed(),
+      draft.changed(),
       reachability.online,
     ),
   )
+  /** Readers can see the store's copy now: its slug is locked, and "View on blog" opens it. */
+  const live = computed(() => !!row.value && isLive({ storeId: row.value.storeId ?? null, status: row.value.status, visible_at: row.value.visible_at }))
+  const action = computed(() => primaryAction({ status: fields.status, visible_at: fields.visible_at, live: live.value, onStore: !!row.value?.storeId, changed: draft.changed() }))
 
   // "Publishing…" and "Waiting to send" are about the moment of publishing: once the store has
   // answered, the state tag (and a refusal's banner) say what happened.
@@ -68,14 +73,22 @@ export function usePublish(
 
   /** Another post this device knows already has the slug: say so before the store does. */
   const slugClash = computed(() => {
-    const slug = finishedSlug(fields.seo_slug)
+    const slug = fields.seo_slug
     const owner = slugTakenBy(slug, key.value, allBlogs.value)
     if (!owner || owner.key === row.value?.key) return null
     return { owner: owner.title || 'another post', suggestion: freeSlug(slug, key.value, allBlogs.value) }
   })
-  const slugFeedback = computed(() => {
+  /** What stops a publish before anything is sent: another post's slug, or none for a post the store has. */
+  const slugStop = computed(() => {
     if (slugClash.value) return `“${slugClash.value.owner}” already uses this slug. Try “${slugClash.value.suggestion}”.`
-    return refusedField('seo_slug') ?? 'Made from the title until you change it; lower-case letters, digits and hyphens.'
+    return !fields.seo_slug && row.value?.storeId ? 'Type a slug: a post on the store needs an address.' : undefined
+  })
+  /** What is wrong with the slug, in words: a stop, or the store's refusal of it. */
+  const slugProblem = computed(() => slugStop.value ?? refusedField('seo_slug'))
+  const slugHint = computed(() => {
+    if (live.value) return 'Readers and search engines know the post by this address.'
+    if (draft.slug.value.followsTitle && !row.value) return 'Made from the title until you type one.'
+    return 'Lower-case letters, digits and hyphens; anything else is changed as shown.'
   })
 
   function askFidelity(report: FidelityReport): Promise<boolean> {
@@ -96,9 +109,8 @@ export function usePublish(
       return
     }
     titleError.value = ''
-    fields.seo_slug = finishedSlug(fields.seo_slug)
-    if (slugClash.value) {
-      message.value = { type: 'error', text: `Not published: ${slugFeedback.value}` }
+    if (slugStop.value) {
+      message.value = { type: 'error', text: `Not published: ${slugStop.value}` }
       return
     }
     await draft.saveDraft()
@@ -126,7 +138,8 @@ export function usePublish(
     try {
       if (!cached) {
         await createBlog(db, { ...changes.body, title: post.title }, post.collectionKeys, key.value)
-        await batchBlogs(db, { action: statusAction, blogKeys: [key.value] })
+        // The store makes a new post visible: only a hidden one needs a second write.
+        if (post.status !== BLOG_STATUS_VISIBLE) await batchBlogs(db, { action: statusAction, blogKeys: [key.value] })
       } else {
         if (Object.keys(changes.body).length > 0 || changes.collectionsChanged) {
           await updateBlog(db, key.value, changes.body, { name: post.title, ...(changes.collectionsChanged ? { collectionKeys: post.collectionKeys } : {}) })
@@ -207,5 +220,5 @@ export function usePublish(
     }
   })
 
-  return { titleError, conflict, fidelityPrompt, postState, slugClash, slugFeedback, refusedField, answerFidelity, publish }
+  return { titleError, conflict, fidelityPrompt, postState, live, action, slugProblem, slugHint, refusedField, answerFidelity, publish }
 }

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { flushPromises, mount, type VueWrapper } from '@vue/test-utils'
 import { nextTick } from 'vue'
 import BlogEditor from './BlogEditor.vue'
+import DocumentOutline from './DocumentOutline.vue'
+import type { OutlineHeading } from './outline'
 
 let wrapper: VueWrapper | undefined
 afterEach(() => wrapper?.unmount())
@@ -71,14 +73,18 @@ describe('BlogEditor', () => {
     expect(frame.attributes('srcdoc')).toContain('<a href="https://example.com">link</a>')
   })
 
-  it('lists the headings beside the text and jumps to one from the outline', async () => {
+  it('gives its headings for an outline, and jumps to one from it', async () => {
     const editor = await mountEditor('<h2>Care</h2><p>Wash cold.</p><h3>Drying</h3><p>Flat.</p>')
-    const items = editor.findAll('nav[aria-label="Outline"] button')
+    const exposed = editor.vm as unknown as { outline: OutlineHeading[]; jumpToHeading: (heading: OutlineHeading) => void; editor: { state: { selection: { $from: { parent: { textContent: string; type: { name: string } } } } } } }
+    // The page shows the outline where it likes (the post's details drawer).
+    const outline = mount(DocumentOutline, { props: { headings: exposed.outline } })
+    const items = outline.findAll('nav[aria-label="Outline"] button')
     expect(items.map((item) => item.attributes('aria-label'))).toEqual(['Go to heading: Care', 'Go to heading: Drying'])
     await items[1]!.trigger('click')
-    const tiptap = (editor.vm as unknown as { editor: { state: { selection: { $from: { parent: { textContent: string; type: { name: string } } } } } } }).editor
-    expect(tiptap.state.selection.$from.parent.type.name).toBe('heading')
-    expect(tiptap.state.selection.$from.parent.textContent).toBe('Drying')
+    exposed.jumpToHeading(outline.emitted<[OutlineHeading]>('jump')![0]![0])
+    expect(exposed.editor.state.selection.$from.parent.type.name).toBe('heading')
+    expect(exposed.editor.state.selection.$from.parent.textContent).toBe('Drying')
     expect(editor.find('[aria-label="Word count"]').text()).toContain('1 min read')
+    outline.unmount()
   })
 })

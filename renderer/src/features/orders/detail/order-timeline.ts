@@ -26,6 +26,7 @@ export interface TimelineEntry {
 const STEP_WORDS: Record<WriteEventKind, string> = {
   queued: 'queued',
   sent: 'sent to the store',
+  unconfirmed: 'sent, not confirmed: checking whether the store received it',
   accepted: 'accepted by the store',
   failed: 'refused by the store',
   conflict: 'stopped: changed on the store meanwhile',

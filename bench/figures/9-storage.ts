@@ -1,4 +1,4 @@
-// Figure 8: how the cache stores an order, five ways side by side on the same 10,000 orders in
+// Figure 9: how the cache stores an order, five ways side by side on the same 10,000 orders in
 // the bench page (docs/benchmarks.md says how, and why the cache's layout won).
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
@@ -6,7 +6,7 @@ import { chromiumBytesWritten, folderBytes } from '../process-cpu'
 import type { Figure } from '../harness'
 import { round, type Report } from '../report'
 
-const FIGURE = '8 storage'
+const FIGURE = '9 storage'
 const LAYOUTS = [
   ['full', 'the order as the store sends it, structured clone (the layout before)'],
   ['trimmed', 'without the fields nothing reads, structured clone'],
