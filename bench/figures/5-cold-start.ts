@@ -20,14 +20,15 @@ async function measure(report: Report, browser: Browser, host: Host, blankUrl: s
       }, label)
       times.push((await ready.jsonValue()) as number)
       if (url === host.url && run === 0) {
-        const fromTiming = await page.evaluate(() => {
-          const paint = performance.getEntriesByType('paint').find((p) => p.name === 'first-paint') ?? performance.getEntriesByType('paint')[0]
-          const before = paint ? paint.startTime : Infinity
-          return (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.name.endsWith('.js') && r.startTime < before).map((r) => r.name)
-        })
-        const entryScripts = await page.evaluate(() => [...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => s.src))
+        // What the page asks for before it can paint: its entry scripts and every module they
+        // preload (the static imports). Lazy chunks (routes, the frame's data parts) are not
+        // counted even when their fetch happens to start before the paint: they never hold it.
+        const beforePaint = await page.evaluate(() => [
+          ...[...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => s.src),
+          ...[...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href),
+        ])
         // Read through the page's context: the host answers only with this launch's session cookie.
-        for (const script of new Set([...entryScripts, ...fromTiming])) {
+        for (const script of new Set(beforePaint)) {
           const response = await context.request.get(script)
           if (!response.ok()) throw new Error(`${script}: ${response.status()}`)
           scripts.push({ url: script, body: await response.body() })
@@ -44,13 +45,13 @@ async function measure(report: Report, browser: Browser, host: Host, blankUrl: s
     plain += body.length
     gzipped += gzipSync(body, { level: 9 }).length
   }
-  report.add({ figure: '5 cold start', measure: `JS before first paint (${scripts.length} files, gzip)`, value: round(gzipped / 1024, 1), unit: 'KB', baseline: round(plain / 1024, 1), baselineLabel: 'same files uncompressed', budget: '< 250 KB', pass: gzipped < 250 * 1024 })
+  report.add({ figure: '5 cold start', measure: `JS before first paint (entry and its ${scripts.length - 1} module preloads, gzip)`, value: round(gzipped / 1024, 1), unit: 'KB', baseline: round(plain / 1024, 1), baselineLabel: 'same files uncompressed', budget: '≤ 220 KB', pass: gzipped <= 220 * 1024 })
 }
 
 
 export const coldStart: Figure = {
   name: '5 cold start',
   measure: 'renderer to interactive / JS before first paint',
-  budget: '< 1 s / < 250 KB',
+  budget: '< 1 s / ≤ 220 KB',
   run: async ({ report, browser, host, blankUrl }) => measure(report, browser, await host(), blankUrl),
 }
