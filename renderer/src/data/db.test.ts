@@ -83,13 +83,19 @@ function orderIndexNames(db: Dexie): string[] {
   return [...db.backendDB().transaction('orders').objectStore('orders').indexNames].sort()
 }
 
+/** An empty cache as the app at `version` made it, open with that version's schema (no middleware). */
+async function cacheOfVersion(version: number, id: string): Promise<Dexie> {
+  const old = new Dexie(databaseName(id))
+  for (const v of SCHEMA_VERSIONS.filter((s) => s.version <= version)) old.version(v.version).stores(v.stores)
+  await old.open()
+  return old
+}
+
 /** A cache written by `version` with seedFor(version)'s rows, then opened by today's StoreDatabase. */
 async function upgradedFrom(version: number, name: string): Promise<{ db: StoreDatabase; seed: ReturnType<typeof seedFor> }> {
   const id = `${name}-${version}-${Date.now()}`
-  const old = new Dexie(databaseName(id))
-  for (const v of SCHEMA_VERSIONS.filter((s) => s.version <= version)) old.version(v.version).stores(v.stores)
+  const old = await cacheOfVersion(version, id)
   const seed = seedFor(version)
-  await old.open()
   for (const [table, rows] of Object.entries(seed)) {
     // Index rows are keyed out of line, by their order's ID.
     if (table === ORDER_INDEX_ROWS) await old.table(table).bulkAdd(rows, (rows as OrderIndexRow[]).map((row) => row[0]))
@@ -297,9 +303,7 @@ describe('version 7: the history of writes', () => {
 describe('version 9: unconfirmed writes', () => {
   it('a version 8 cache upgrades: an uncertain write becomes unconfirmed, a create refused as "already taken" is checked again, the rest stay', async () => {
     const id = `unconfirmed-from-8-${Date.now()}`
-    const old = new Dexie(databaseName(id))
-    for (const v of SCHEMA_VERSIONS.filter((s) => s.version <= 8)) old.version(v.version).stores(v.stores)
-    await old.open()
+    const old = await cacheOfVersion(8, id)
     const entry = (kind: string, state: string, extra: object) => ({ kind, write: { kind }, lanes: [], state, attempts: 1, nextAttemptAt: 0, createdAt: 1, label: kind, ...extra })
     const taken = { code: 'conflict', message: 'Another blog already uses the seo_slug "spring".', fields: { seo_slug: ['is already taken'] } }
     await old.table('outbox').bulkAdd([
@@ -343,9 +347,7 @@ describe('version 10: customers', () => {
 describe('version 11: compact orders', () => {
   it('a version 10 cache re-packs its orders and rebuilds the order and customer blocks once, which the customer index groups', async () => {
     const id = `compact-from-10-${Date.now()}`
-    const old = new Dexie(databaseName(id))
-    for (const v of SCHEMA_VERSIONS.filter((s) => s.version <= 10)) old.version(v.version).stores(v.stores)
-    await old.open()
+    const old = await cacheOfVersion(10, id)
     const orders = [makeOrder(1, 1), makeOrder(2, 2), makeOrder(3, 3)]
     await old.table('orders').bulkAdd(orders)
     // Three writes left three blocks of each kind, and the customer index a snapshot.
