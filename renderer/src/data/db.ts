@@ -34,6 +34,7 @@ import {
 import { CUSTOMER_ROW_BLOCKS, CUSTOMER_SNAPSHOTS, customerRow, type CustomerRow } from './customers/customer-row'
 import type { CustomerSnapshotRecord } from './customers/customer-index'
 import { databaseIdOf, forgetConnection, rememberDatabase } from './kept-stores'
+import { compactOrdersMiddleware } from './order-store/compact-orders-middleware'
 import { syncDurabilityMiddleware } from './sync-durability'
 import type { Write, WriteKind } from './writes'
 import type { StoreClockFact } from './store-clock'
@@ -380,6 +381,39 @@ async function addCustomerRowBlocks(tx: Transaction): Promise<void> {
 }
 
 /**
+ * 2026-11-26: orders in the compact layout (order-store/compact-order.ts): the indexed keys and
+ * local marks plain, the rest of the order, less the fields nothing reads, as deflated JSON in
+ * one column (~0.6 KB an order instead of ~4.3 KB). Every order is re-packed from the cache
+ * itself (no network), and the order index's and the customers' blocks are rebuilt from them in
+ * one go instead of growing by a block per re-packed chunk (the customer snapshot goes with its
+ * blocks and is rebuilt on the next load). No table or index changes.
+ */
+export const SCHEMA_V11 = {} as const
+
+/** Orders re-packed per request while upgrading: a bounded share of a large cache in memory at once. */
+const REPACK_CHUNK = 1000
+
+async function packCachedOrders(tx: Transaction): Promise<void> {
+  const orders = tx.table('orders')
+  const rows: OrderIndexRow[] = []
+  const customerRows: CustomerRow[] = []
+  for (let after = -Infinity; ; ) {
+    const chunk: Order[] = await orders.where(':id').above(after).limit(REPACK_CHUNK).toArray()
+    if (chunk.length === 0) break
+    // Read through the compact middleware (an old row passes as it is), written back packed.
+    await orders.bulkPut(chunk)
+    for (const order of chunk) {
+      rows.push(orderIndexRow(order))
+      customerRows.push(customerRow(order))
+    }
+    after = chunk[chunk.length - 1]!.ID
+  }
+  for (const table of [ORDER_INDEX_BLOCKS, CUSTOMER_ROW_BLOCKS, CUSTOMER_SNAPSHOTS]) await tx.table(table).clear()
+  if (rows.length > 0) await tx.table(ORDER_INDEX_BLOCKS).bulkAdd(blocksOf(rows))
+  if (customerRows.length > 0) await tx.table(CUSTOMER_ROW_BLOCKS).bulkAdd(blocksOf(customerRows))
+}
+
+/**
  * Every schema the cache has had, oldest first. A new version adds an entry with its date, its
  * stores (changed tables only) and its upgrade; db.test.ts opens a database of every earlier
  * version with the current code.
@@ -395,6 +429,7 @@ export const SCHEMA_VERSIONS: readonly SchemaVersion[] = [
   { version: 8, stores: SCHEMA_V8 },
   { version: 9, stores: SCHEMA_V9, upgrade: makeUnknownOutcomesUnconfirmed },
   { version: 10, stores: SCHEMA_V10, upgrade: addCustomerRowBlocks },
+  { version: 11, stores: SCHEMA_V11, upgrade: packCachedOrders },
 ]
 
 export const CURRENT_SCHEMA_VERSION = SCHEMA_VERSIONS[SCHEMA_VERSIONS.length - 1]!.version
@@ -450,6 +485,7 @@ export class StoreDatabase extends Dexie {
       if (upgrade) declared.upgrade(upgrade)
     }
     this.use(syncDurabilityMiddleware())
+    this.use(compactOrdersMiddleware())
     this.use(
       orderIndexBlocksMiddleware((changes) => {
         this.tellOrderRowListeners(changes)

@@ -5,8 +5,6 @@
 import { defineAsyncComponent, h, onScopeDispose, reactive, watch } from 'vue'
 import { useDialog } from 'naive-ui'
 import { StoredeskError } from '@/bridge'
-import { writeWords } from '@/features/sync'
-import { chooseLocalWorkOnDisconnect, countLocalData, describeExport, describeLocalData, exportLocalData, hasLocalData, storeDatabase } from '@/data'
 import { registerDisconnectGuard, useConnectionsStore } from '@/session/connections-store'
 
 // Loaded when a disconnect first asks: its form controls stay out of what loads before the first screen.
@@ -18,6 +16,10 @@ export function useDisconnectGuard(): void {
   const connections = useConnectionsStore()
 
   async function confirmDisconnect(connectionId: string): Promise<boolean> {
+    // The data layer loads after the first paint (the frame's data parts are async); by the time
+    // a user disconnects they are there, and these imports only wait for them.
+    const [{ chooseLocalWorkOnDisconnect, countLocalData, describeExport, describeLocalData, exportLocalData, hasLocalData, storeDatabase }, { writeWords }] =
+      await Promise.all([import('@/data'), import('@/features/sync')])
     const db = storeDatabase(connectionId)
     const counts = await countLocalData(db)
     if (!hasLocalData(counts)) return true
