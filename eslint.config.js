@@ -15,6 +15,12 @@ const rendererImportPatterns = [
   { group: ['**/electron/**', '../../electron/*', '@common/../*'], message: 'The renderer may import only the shared contract, through @common/.' },
 ]
 
+/** The same two rules as regular expressions, for `import()` (no-restricted-syntax). */
+const rendererDynamicPatterns = [
+  { regex: `^(electron|node:|(${nodeBuiltins.filter((name) => !name.includes('*')).join('|')})$)`, message: 'The renderer never imports Node or Electron.' },
+  { regex: '(^|/)electron/|^@common/\\.\\.', message: 'The renderer may import only the shared contract, through @common/.' },
+]
+
 // The renderer's layers (docs/architecture.md), after VS Code's code-layering rule: each folder
 // of renderer/src lists the folders it must not import. Downwards only: shell → features →
 // ui | data → session → bridge, and lib/ below them all, importing nothing of the app.
@@ -37,25 +43,52 @@ const BARE_ALLOWED = ['(', ')', ',', '.', '&', '+', '-', '=', '*', '/', '#', '%'
 /** How deep below its layer folder (or its feature's folder) a renderer file may sit. */
 const MAX_DEPTH = 6
 
+/** Files for tests only, named as such: tests, their fixtures, a feature's testing.ts entry. */
+const TEST_SUPPORT = ['*.test.ts', '*-fixtures.ts', 'testing.ts']
+
+/** Layers whose index.ts is their one public entry: from outside, `@/data` and `@/bridge`, never a file past it. */
+const LAYERS_WITH_AN_ENTRY = ['data', 'bridge']
+
 /**
- * The no-restricted-imports config of one folder of the renderer, `depth` folders below its
- * layer (or its feature): the renderer's own patterns, the layers it must not import, no
- * relative path out of its layer (a layer is named, `@/ui/...`, so the rule can see it) and,
- * in a feature, no other feature's files but its index.ts.
+ * The import rules of one folder of the renderer, `depth` folders below its layer (or its
+ * feature): the renderer's own patterns, the layers it must not import, no relative path out of
+ * its layer (a layer is named, `@/ui/...`, so the rule can see it), no file past another
+ * layer's public entry and, in a feature, no other feature's files but its index.ts. Tests (and
+ * their support, TEST_SUPPORT) may also reach a layer's internals and another feature's testing.ts.
+ * The same patterns hold for `import()`, which no-restricted-imports does not see: each
+ * becomes a no-restricted-syntax selector on the import expression's source.
  */
-function rendererLayerConfig(layer, depth) {
+function rendererLayerConfigs(layer, depth) {
   const below = '*/'.repeat(depth)
   const feature = layer === 'features'
   const banned = RENDERER_LAYERS[layer]
+  const entries = LAYERS_WITH_AN_ENTRY.filter((other) => other !== layer)
   const patterns = [
-    ...rendererImportPatterns,
     { regex: `^(\\.\\./){${depth + 1}}`, message: `A relative import stays inside its ${feature ? 'feature' : 'layer'}: name another one as @/${feature ? 'features/<name>' : '<layer>/...'}.` },
   ]
   if (layer === 'lib') patterns.push({ regex: '^@/', message: 'lib/ imports nothing of the app.' })
   else if (banned.length > 0) patterns.push({ regex: `^@/(${banned.join('|')})(/|$)`, message: `${layer}/ is below ${banned.join(', ')}: it must not import them (docs/architecture.md).` })
-  if (feature) patterns.push({ regex: '^@/features/[^/]+/(?!index$)', message: 'Inside a feature, its own files are imported relatively; another feature only through its index.ts: @/features/<name>.' })
   const folder = feature ? 'renderer/src/features/*/' : `renderer/src/${layer}/`
-  return { files: [`${folder}${below}*.ts`, `${folder}${below}*.vue`], rules: { 'no-restricted-imports': ['error', { patterns }] } }
+  const files = [`${folder}${below}*.ts`, `${folder}${below}*.vue`]
+  const config = (extra, scope, syntax = []) => {
+    const all = [...patterns, ...extra]
+    const dynamic = [...rendererDynamicPatterns, ...all].map(({ regex, message }) => ({ selector: `ImportExpression[source.value=/${regex.replaceAll('/', '\\/')}/]`, message }))
+    return { ...scope, rules: { 'no-restricted-imports': ['error', { patterns: [...rendererImportPatterns, ...all] }], 'no-restricted-syntax': ['error', ...dynamic, ...syntax] } }
+  }
+  const product = []
+  const tests = []
+  if (entries.length > 0) product.push({ regex: `^@/(${entries.join('|')})/`, message: `Another layer is reached through its public entry only: @/${entries.join(', @/')} (its index.ts).` })
+  if (feature) {
+    product.push({ regex: '^@/features/[^/]+/(?!index$)', message: 'Inside a feature, its own files are imported relatively; another feature only through its index.ts: @/features/<name>.' })
+    tests.push({ regex: '^@/features/[^/]+/(?!index$|testing$)', message: 'A test reaches another feature through its index.ts or, for fixtures, its testing.ts.' })
+  }
+  const testFiles = TEST_SUPPORT.map((name) => `${folder}${below}${name}`)
+  // Above data/, the outbox and the conflicts are read through the data layer's queries
+  // (data/row-writes.ts), never as tables: how they are stored and indexed stays data/'s.
+  const tables = ['shell', 'features', 'ui'].includes(layer)
+    ? [{ selector: 'MemberExpression[property.name=/^(outbox|conflicts)$/]', message: 'Read the outbox and the conflicts through the data layer (outboxWrites, writesOf, refusedWrites, allConflicts, ... from @/data), not as tables.' }]
+    : []
+  return [config(product, { files, ignores: TEST_SUPPORT.map((name) => `**/${name}`) }, tables), config(tests, { files: testFiles })]
 }
 
 export default tseslint.config(
@@ -125,5 +158,5 @@ export default tseslint.config(
     files: CATALOGUED.map((path) => (path.endsWith('.vue') ? `renderer/src/${path}` : `renderer/src/${path}/**/*.vue`)),
     rules: { 'vue/no-bare-strings-in-template': ['error', { allowlist: BARE_ALLOWED }] },
   },
-  ...Object.keys(RENDERER_LAYERS).flatMap((layer) => Array.from({ length: MAX_DEPTH }, (_, depth) => rendererLayerConfig(layer, depth))),
+  ...Object.keys(RENDERER_LAYERS).flatMap((layer) => Array.from({ length: MAX_DEPTH }, (_, depth) => rendererLayerConfigs(layer, depth)).flat()),
 )

@@ -33,7 +33,7 @@ export default defineConfig({
           include: ['renderer/**/*.test.ts'],
           setupFiles: ['fake-indexeddb/auto'],
           // Files a renderer test needs from disk, read under Node and provided (inject()).
-          globalSetup: ['scripts/blog-corpus.ts'],
+          globalSetup: ['scripts/blog-corpus.ts', 'scripts/demo-orders.ts'],
           testTimeout: 20_000,
         },
       },

@@ -4,7 +4,8 @@
 // and 7 use it to print how much of the machine a first sync occupies, where it goes, and so the
 // fastest it could possibly run on this machine's cores.
 import { execFileSync } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 
 /** Clock ticks per second of /proc's utime and stime (USER_HZ; 100 on every common Linux). */
 function clockTicks(): number {
@@ -161,4 +162,34 @@ export function cpuTotal<G extends string>(cpu: CpuByGroup<G>): number {
 /** What each group used between two readings. */
 export function cpuBetween<G extends string>(before: CpuByGroup<G>, after: CpuByGroup<G>): CpuByGroup<G> {
   return Object.fromEntries(Object.keys(after).map((group) => [group, after[group as G] - (before[group as G] ?? 0)])) as CpuByGroup<G>
+}
+
+/**
+ * Bytes the bench's processes outside `roots` (Chromium's) have caused to be written to disk so
+ * far (`write_bytes` of /proc/<pid>/io: IndexedDB's backend writing its log and tables), or null
+ * without /proc. A process that ended since takes its bytes with it.
+ */
+export function chromiumBytesWritten(roots: number[]): number | null {
+  if (!existsSync('/proc/self/io')) return null
+  const all = readProcesses(clockTicks())
+  const children = childrenOf(all)
+  const left = new Set<number>([process.pid, ...roots.flatMap((root) => [...treeOf(root, all, children)])])
+  let bytes = 0
+  for (const pid of treeOf(process.pid, all, children)) {
+    if (left.has(pid)) continue
+    try {
+      bytes += Number(/write_bytes:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0)
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return bytes
+}
+
+/** The bytes of every file below `dir` (0 when it does not exist). */
+export function folderBytes(dir: string): number {
+  if (!existsSync(dir)) return 0
+  let bytes = 0
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size
+  return bytes
 }

@@ -1,7 +1,7 @@
 // The lint rules that hold the layers, proved on seeded code: a renderer file that reaches for
 // Node (a global or a module) fails `npm run lint`, as does a shared-contract file that imports
-// a layer above it, and a renderer file that imports a renderer layer above its own or another
-// feature's inner files. The same config file `npm run lint` uses.
+// a layer above it, and a renderer file that imports a renderer layer above its own, a file past
+// another layer's public entry or another feature's inner files, whether by import or import(). The same config file `npm run lint` uses.
 import { describe, expect, it } from 'vitest'
 import { ESLint } from 'eslint'
 
@@ -30,7 +30,7 @@ describe('the layer rules', () => {
   })
 
   describe('inside the renderer', () => {
-    const refused = async (code: string, filePath: string) => expect(await ruleIds(code, filePath), `${filePath}: ${code}`).toContain('no-restricted-imports')
+    const refused = async (code: string, filePath: string, rule = 'no-restricted-imports') => expect(await ruleIds(code, filePath), `${filePath}: ${code}`).toContain(rule)
     const allowed = async (code: string, filePath: string) => expect(await ruleIds(code, filePath), `${filePath}: ${code}`).toEqual([])
 
     it('refuse an import of a layer above', async () => {
@@ -52,6 +52,37 @@ describe('the layer rules', () => {
       await refused("import MetaFieldsPanel from '@/features/meta-fields/MetaFieldsPanel.vue'\nexport const p = MetaFieldsPanel", 'renderer/src/features/blogs/components/seeded.ts')
       await refused("import { toCents } from '../orders/order-totals'\nexport const c = toCents", 'renderer/src/features/dashboard/seeded.ts')
       await allowed("import { toCents } from '@/features/orders'\nexport const c = toCents", 'renderer/src/features/dashboard/seeded.ts')
+    })
+
+    it('refuse a file past another layer\'s public entry (its index.ts)', async () => {
+      await refused("import { orderSearchMatch } from '@/data/order-index/order-search'\nexport const m = orderSearchMatch", 'renderer/src/features/orders/components/seeded.ts')
+      await refused("import { enqueueWrite } from '@/data/outbox'\nexport const e = enqueueWrite", 'renderer/src/shell/seeded.ts')
+      await refused("import { createHttpTransport } from '@/bridge/http-transport'\nexport const t = createHttpTransport", 'renderer/src/session/seeded.ts')
+      await allowed("import { orderSearchMatch } from '@/data'\nexport const m = orderSearchMatch", 'renderer/src/features/orders/components/seeded.ts')
+      // A test may reach inside (its fakes and fixtures), and a layer its own files.
+      await allowed("import { FakeStore } from '@/data/fake-store'\nexport const f = FakeStore", 'renderer/src/features/orders/seeded.test.ts')
+      await allowed("import { orderIndexRow } from '@/data/order-index/order-index-row'\nexport const r = orderIndexRow", 'renderer/src/data/seeded.ts')
+    })
+
+    it('hold import() to the same rules as import', async () => {
+      const dynamic = (code: string, filePath: string) => refused(code, filePath, 'no-restricted-syntax')
+      await dynamic("export const load = () => import('@/features/orders/OrdersPage.vue')", 'renderer/src/data/seeded.ts')
+      await dynamic("export const load = () => import('@/shell/router')", 'renderer/src/features/orders/seeded.ts')
+      await dynamic("export const load = () => import('@/features/orders/OrdersPage.vue')", 'renderer/src/features/dashboard/seeded.ts')
+      await dynamic("export const load = () => import('@/data/order-index/order-search')", 'renderer/src/features/orders/seeded.ts')
+      await dynamic("export const load = () => import('../../data/db')", 'renderer/src/ui/components/seeded.ts')
+      await dynamic("export const load = () => import('node:fs')", 'renderer/src/features/orders/seeded.ts')
+      await dynamic("export const load = () => import('electron')", 'renderer/src/shell/seeded.ts')
+      await allowed("export const load = () => import('@/features/orders/OrdersPage.vue')", 'renderer/src/shell/seeded.ts')
+      await allowed("export const load = () => import('./order-xlsx')", 'renderer/src/features/orders/seeded.ts')
+    })
+
+    it('keep the outbox and conflict tables inside data/', async () => {
+      const table = (code: string, filePath: string) => refused(code, filePath, 'no-restricted-syntax')
+      await table("import type { StoreDatabase } from '@/data'\nexport const all = (db: StoreDatabase) => db.outbox.toArray()", 'renderer/src/features/sync/seeded.ts')
+      await table("import type { StoreDatabase } from '@/data'\nexport const all = (db: StoreDatabase) => db.conflicts.toArray()", 'renderer/src/shell/seeded.ts')
+      await allowed("import { outboxWrites, type StoreDatabase } from '@/data'\nexport const all = (db: StoreDatabase) => outboxWrites(db)", 'renderer/src/features/sync/seeded.ts')
+      await allowed("import type { StoreDatabase } from './db'\nexport const all = (db: StoreDatabase) => db.outbox.toArray()", 'renderer/src/data/seeded.ts')
     })
 
     it('let every import downwards through', async () => {

@@ -1,4 +1,4 @@
-// The bench page's part for figure 8 (bench/customers.ts): a cache of 100,000 orders from 20,000
+// The bench page's part for figure 8 (bench/figures/8-customers.ts): a cache of 100,000 orders from 20,000
 // customers written through the app's own database class (so the cache's middleware writes the
 // customer rows beside them, as a sync does), the fold the app runs after a sync, and the
 // Customers list's answer timed against the production customer index

@@ -1,7 +1,8 @@
 // Builds the namespaced API object (`api.connections.get()`, `api.store.call(...)`,
 // `api.connections.onDidChange(cb)`) from the contract's channel list, so the preload
 // and the renderer's bridge expose exactly the contract's names and nothing else.
-import { CHANNEL_NAMES, EVENT_NAMES, type ChannelName, type EventName, type PreloadApi, type StoredeskApi } from './ipc-contract'
+import type { PreloadApi, StoredeskApi } from './ipc-contract'
+import { CHANNEL_NAMES, EVENT_NAMES, type ChannelName, type EventName } from './ipc-names'
 
 type Invoke = (channel: ChannelName, args: unknown[]) => unknown
 type Subscribe = (event: EventName, listener: (payload: unknown) => void) => () => void

@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { OPERATION_NAMES, SCOPES, type OperationName, type OperationParams, type OperationResult } from './store-api/operations'
 import { isPlainFileName } from './file-names'
+import type { ChannelName, EventName } from './ipc-names'
 
 // ---------------------------------------------------------------- shared shapes
 
@@ -72,8 +73,7 @@ export const ConnectionsState = z.object({
 })
 export type ConnectionsState = z.infer<typeof ConnectionsState>
 
-/** How long a connect attempt waits for the store's consent before both processes give it up. */
-export const ATTEMPT_LIFETIME_MS = 10 * 60 * 1000
+export { ATTEMPT_LIFETIME_MS } from './ipc-names'
 
 export const ConnectAttempt = z.object({
   attemptId: z.string(),
@@ -255,10 +255,14 @@ export const events = {
   'store.onDidChangeReachability': Reachability,
 } as const
 
-export type ChannelName = keyof typeof channels
-export type EventName = keyof typeof events
-export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[]
-export const EVENT_NAMES = Object.keys(events) as EventName[]
+export { CHANNEL_NAMES, EVENT_NAMES, isEventName, type ChannelName, type EventName } from './ipc-names'
+
+/** True when A and B are the same set of names. */
+type SameNames<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+// ipc-names.ts lists the names again without the schemas (for the preload and the bridge):
+// a channel or event added here and not there, or the other way, fails the type check.
+const _channelsListed: SameNames<ChannelName, keyof typeof channels> = true
+const _eventsListed: SameNames<EventName, keyof typeof events> = true
 
 export type ChannelArgs<C extends ChannelName> = z.input<(typeof channels)[C]['args']>
 export type ChannelResult<C extends ChannelName> = z.output<(typeof channels)[C]['result']>
@@ -314,6 +318,3 @@ export function isChannelName(value: unknown): value is ChannelName {
   return typeof value === 'string' && Object.hasOwn(channels, value)
 }
 
-export function isEventName(value: unknown): value is EventName {
-  return typeof value === 'string' && Object.hasOwn(events, value)
-}

@@ -112,4 +112,3 @@ export function createDemoLauncher(options: DemoLauncherOptions) {
   }
 }
 
-export type DemoLauncher = ReturnType<typeof createDemoLauncher>

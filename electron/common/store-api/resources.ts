@@ -453,8 +453,6 @@ export type MetaFieldValue = z.infer<typeof MetaFieldValue>
 
 // ---------------------------------------------------------------- blogs and collections
 
-export const BLOG_STATUS = { hidden: 1, visible: 2 } as const
-
 export const BlogCover = z.looseObject({
   ID: Num,
   url: Str,

@@ -4,7 +4,8 @@
 // with the HttpOnly session cookie it set from the launch secret. One channel is answered here:
 // `app.openExternal`, since the host has no system browser to open (it runs beside the user's),
 // opens a new tab instead.
-import { isEventName, type IpcResult, type RawTransport, type EventName } from '@common/ipc-contract'
+import type { IpcResult, RawTransport } from '@common/ipc-contract'
+import { isEventName, type EventName } from '@common/ipc-names'
 
 export function createHttpTransport(base = ''): RawTransport {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>()

@@ -12,6 +12,7 @@ import { slugify } from '@/lib/slug'
 import { sanitizeForExport } from '@/lib/sanitize'
 import { isWindowsDeviceName } from '@common/file-names'
 import type { BlogDraft, BlogFields, BlogRevision, CachedBlog, OutboxEntry, StoreDatabase } from './db'
+import type { StoredLabel } from './write-label'
 
 export interface ArchiveInput {
   store: { label: string; shop: string }
@@ -21,6 +22,8 @@ export interface ArchiveInput {
   /** Posts with unsent writes (their cached rows hold what was written). */
   pendingPosts: CachedBlog[]
   unsent: OutboxEntry[]
+  /** A write's label in words, as the screens say it (the caller's: data/ makes no sentences of labels). */
+  words: (label: StoredLabel) => string
 }
 
 export interface ArchivePost {
@@ -134,7 +137,7 @@ ${sanitizeForExport(f.content ?? '')}
 function indexDocument(posts: readonly ArchivePost[], names: readonly string[], input: ArchiveInput): string {
   const title = `Drafts and revisions from ${input.store.label}`
   const list = posts.map((p, i) => `<li><a href="${escapeHtml(names[i]!)}">${escapeHtml(p.title)}</a> (${plural(p.revisions.length, 'revision', 'revisions')})</li>`).join('\n')
-  const unsent = input.unsent.map((e) => `<li>${escapeHtml(e.label)}</li>`).join('\n')
+  const unsent = input.unsent.map((e) => `<li>${escapeHtml(input.words(e.label))}</li>`).join('\n')
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -177,21 +180,21 @@ export function buildArchiveFiles(input: ArchiveInput): ArchiveFile[] {
     { name: 'revisions.json', content: `${JSON.stringify(revisions, null, 2)}\n` },
   ]
   if (input.unsent.length > 0) {
-    const unsent = input.unsent.map(({ id, kind, label, createdAt, write }) => ({ id, kind, label, createdAt: new Date(createdAt).toISOString(), write }))
+    const unsent = input.unsent.map(({ id, kind, label, createdAt, write }) => ({ id, kind, label: input.words(label), createdAt: new Date(createdAt).toISOString(), write }))
     files.push({ name: 'unsent-changes.json', content: `${JSON.stringify({ format: 'storedesk-unsent-changes', version: 1, store: input.store, unsent }, null, 2)}\n` })
   }
   return files
 }
 
 /** Reads what the archive holds from a store's database. */
-export async function readArchiveInput(db: StoreDatabase, store: ArchiveInput['store']): Promise<ArchiveInput> {
+export async function readArchiveInput(db: StoreDatabase, store: ArchiveInput['store'], words: ArchiveInput['words']): Promise<ArchiveInput> {
   const [drafts, revisions, pendingPosts, unsent] = await Promise.all([
     db.blogDrafts.toArray(),
     db.blogRevisions.toArray(),
     db.blogs.filter((row) => row.pending === true).toArray(),
     db.outbox.orderBy('id').toArray(),
   ])
-  return { store, exportedAt: new Date(), drafts, revisions, pendingPosts, unsent }
+  return { store, exportedAt: new Date(), drafts, revisions, pendingPosts, unsent, words }
 }
 
 const day = (at: Date) => at.toISOString().slice(0, 10)
@@ -232,8 +235,8 @@ function download(bytes: Uint8Array, fileName: string): void {
  * Exports a store's database: into a folder the user picks (Electron), or as a .zip download
  * (browser shell). Throws the main process's error, in words, when the folder cannot be written.
  */
-export async function exportArchive(db: StoreDatabase, store: ArchiveInput['store']): Promise<ExportOutcome> {
-  const input = await readArchiveInput(db, store)
+export async function exportArchive(db: StoreDatabase, store: ArchiveInput['store'], words: ArchiveInput['words']): Promise<ExportOutcome> {
+  const input = await readArchiveInput(db, store, words)
   const files = buildArchiveFiles(input)
   if (shell === 'electron') {
     const written = await api.localData.exportToFolder({ folderName: archiveFolderName(store.label, input.exportedAt), files })

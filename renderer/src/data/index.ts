@@ -116,7 +116,8 @@
 //   hasLocalData(counts); describeLocalData(counts) → words; keptStores() → KeptStore[];
 //   deleteKeptData(databaseId); localDataVersion (a ref that goes up when a database is kept,
 //   adopted or deleted).
-// - Export: exportLocalData(db, { label, shop }), exportKeptData(kept) → ExportOutcome
+// - Export: exportLocalData(db, { label, shop }, words), exportKeptData(kept, words) → ExportOutcome (words:
+//   a write's label in words, features/sync's writeWords)
 //   (describeExport(outcome) says it in words): one standalone HTML file per post, revisions.json,
 //   index.html and unsent-changes.json, into a new folder the user picks (Electron) or as one
 //   .zip download (browser shell) (archive.ts).
@@ -137,7 +138,11 @@
 // STOPPED WRITES AND CONFLICTS (the sync panel's actions; the blog editor may call them too)
 // - retryWrite(db, id), discardWrite(db, id) (drops it and puts its rows back to the store's
 //   copy), updateWriteBody(db, id, body), resolveConflict(db, id, 'mine' | 'theirs' | { merged }).
-//   Conflicts live in db.conflicts (id = outbox id) with `mine`, `theirs`, `base` field maps.
+//   Conflicts (id = outbox id) hold `mine`, `theirs`, `base` field maps.
+// - Features read the outbox and the conflicts through these queries, never db.outbox or
+//   db.conflicts: outboxWrites(db) (id order), writesOf(db, { kind } | { family }),
+//   refusedWrites(db), outboxCount(db), allConflicts(db), writesByIds(db, ids) → { entry,
+//   conflict } per id.
 // - isOffline(error): the store could not be reached (network, timeout), not a refusal.
 // - heldBack(entries in id order) → ids waiting for an earlier unsent write of the same lane.
 // - entriesForRow(entries, 'blogs' | 'collections' | 'metaFields', { key, storeId }) → the
@@ -205,6 +210,19 @@
 // - An update or delete of a create that never left the outbox is folded into it (one request).
 export { StoreDatabase, storeDatabase, deleteStoreDatabase, databaseName, newLocalKey, storeKey, storeIdOfKey, SYNC_RESOURCES, CURRENT_SCHEMA_VERSION } from './db'
 export { orderIndexBlocksNeedCompaction, type OrderIndexBlock, type OrderRowChanges } from './order-index/order-index-blocks'
+export { orderIndexFor, existingOrderIndex, firstWindowFromCache, type OrderIndex, type OrderFacts } from './order-index/order-index'
+export {
+  DEFAULT_ORDER_QUERY,
+  ORDER_FILTER_STATUSES,
+  OrderQuery,
+  parseSort,
+  toOrdersListParams,
+  orderQueryFromRoute,
+  orderQueryToRoute,
+  type OrderSort,
+  type OrderSortKey,
+} from './order-index/order-query'
+export { fold, orderSearchMatch, type MatchPart, type SearchMatch } from './order-index/order-search'
 export type {
   RowKey,
   CachedOrder,
@@ -226,10 +244,11 @@ export type {
   BinLocation,
 } from './db'
 export type { Write, WriteKind, WriteOf, ClosedState, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter, RowRef } from './writes'
+export type { LabelAction, LabelNoun, StoredLabel, WriteLabel } from './write-label'
 export { blockedBy, heldBack, isStopped } from './replayer'
 export { isOffline } from './store-client'
 export { closedStateOf, entriesForRow, isUndoable, rowLanes, rowByRef, trackingRefusal } from './writes'
-export { pendingFor, conflictFor, historyFor } from './row-writes'
+export { pendingFor, conflictFor, historyFor, outboxWrites, writesOf, refusedWrites, outboxCount, allConflicts, writesByIds } from './row-writes'
 export { undoWindowSeconds, setUndoWindowSeconds, parseUndoWindow, DEFAULT_UNDO_WINDOW_SECONDS, MAX_UNDO_WINDOW_SECONDS } from './undo-window'
 export { enqueueWrite, retryWrite, discardWrite, undoWrite, updateWriteBody, resolveConflict, type ConflictChoice, type EnqueueOptions } from './outbox'
 export type { TrackOptions } from './actions'

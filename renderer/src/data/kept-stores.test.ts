@@ -60,4 +60,23 @@ describe('kept databases', () => {
     expect(keptStores()).toEqual([])
     expect(databaseIdOf('c_1')).toBe('c_1')
   })
+
+  it('starts afresh from a registry of another shape, and reads back one it wrote', () => {
+    const kept = { databaseId: 'c_1', ...shop() }
+    for (const wrong of [
+      [],
+      { databases: [], kept: [] },
+      { databases: { c_1: 7 }, kept: [] },
+      { databases: {}, kept: [{ ...kept, databaseId: '' }] },
+      { databases: {}, kept: [{ ...kept, keptAt: '2026-12-01' }] },
+      { databases: {}, kept: [{ ...kept, isDemo: 'no' }] },
+    ]) {
+      localStorage.setItem('storedesk.localData', JSON.stringify(wrong))
+      expect(keptStores()).toEqual([])
+      expect(databaseIdOf('c_1')).toBe('c_1')
+    }
+    localStorage.setItem('storedesk.localData', JSON.stringify({ databases: { c_2: 'c_1' }, kept: [kept] }))
+    expect(keptStores()).toEqual([kept])
+    expect(databaseIdOf('c_2')).toBe('c_1')
+  })
 })

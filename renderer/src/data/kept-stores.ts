@@ -6,26 +6,51 @@
 // Kept in localStorage, not IndexedDB: storeDatabase() must know a connection's database
 // synchronously, before anything opens it. The same origin holds both, so they live and go
 // together.
-import { z } from 'zod'
+//
+// Checked by hand, not with zod: the frame reads this before the first paint, and zod would be
+// the only reason to load it then (docs/benchmarks.md, figure 5).
 
 /** A disconnected store's database, kept because it held drafts, revisions or unsent writes. */
-export const KeptStore = z.object({
+export interface KeptStore {
   /** The id its database is named after (databaseName(databaseId)). */
-  databaseId: z.string().min(1),
-  shop: z.string(),
-  label: z.string(),
-  isDemo: z.boolean(),
+  databaseId: string
+  shop: string
+  label: string
+  isDemo: boolean
   /** When it was disconnected, ms since epoch. */
-  keptAt: z.number(),
-})
-export type KeptStore = z.infer<typeof KeptStore>
+  keptAt: number
+}
 
-const Registry = z.object({
+interface Registry {
   /** Connection id → the id its database is named after (itself unless it adopted a kept one). */
-  databases: z.record(z.string(), z.string()),
-  kept: z.array(KeptStore),
-})
-type Registry = z.infer<typeof Registry>
+  databases: Record<string, string>
+  kept: KeptStore[]
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function isKeptStore(value: unknown): value is KeptStore {
+  return (
+    isRecord(value) &&
+    typeof value.databaseId === 'string' &&
+    value.databaseId.length > 0 &&
+    typeof value.shop === 'string' &&
+    typeof value.label === 'string' &&
+    typeof value.isDemo === 'boolean' &&
+    typeof value.keptAt === 'number' &&
+    Number.isFinite(value.keptAt)
+  )
+}
+
+function isRegistry(value: unknown): value is Registry {
+  return (
+    isRecord(value) &&
+    isRecord(value.databases) &&
+    Object.values(value.databases).every((id) => typeof id === 'string') &&
+    Array.isArray(value.kept) &&
+    value.kept.every(isKeptStore)
+  )
+}
 
 const STORAGE_KEY = 'storedesk.localData'
 
@@ -46,8 +71,8 @@ export function sameShop(a: ShopIdentity, b: ShopIdentity): boolean {
 
 function read(storage: Storage): Registry {
   try {
-    const parsed = Registry.safeParse(JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null'))
-    if (parsed.success) return parsed.data
+    const parsed: unknown = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null')
+    if (isRegistry(parsed)) return parsed
   } catch {
     // Unreadable: start afresh below (the databases themselves are untouched).
   }

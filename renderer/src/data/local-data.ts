@@ -65,9 +65,9 @@ export async function deleteKeptData(databaseId: string): Promise<void> {
  * picks in Electron, a .zip download in the browser shell. archive.ts is loaded only now: it
  * brings a zip library the app's start does not need.
  */
-export async function exportLocalData(db: StoreDatabase, store: ArchiveInput['store']): Promise<ExportOutcome> {
+export async function exportLocalData(db: StoreDatabase, store: ArchiveInput['store'], words: ArchiveInput['words']): Promise<ExportOutcome> {
   const { exportArchive } = await import('./archive')
-  return exportArchive(db, store)
+  return exportArchive(db, store, words)
 }
 
 /** What to tell the user once an export is done; null when they cancelled it. */
@@ -78,10 +78,10 @@ export function describeExport(outcome: ExportOutcome): Message | null {
 }
 
 /** Exports the work of a kept database. */
-export async function exportKeptData(kept: KeptStore): Promise<ExportOutcome> {
+export async function exportKeptData(kept: KeptStore, words: ArchiveInput['words']): Promise<ExportOutcome> {
   const db = openKeptDatabase(kept.databaseId)
   try {
-    return await exportLocalData(db, { label: kept.label, shop: kept.shop })
+    return await exportLocalData(db, { label: kept.label, shop: kept.shop }, words)
   } finally {
     db.close()
   }

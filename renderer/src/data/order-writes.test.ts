@@ -30,7 +30,7 @@ describe('tracking on a closed order', () => {
     await db.orders.update(1, { post_status: 'wc-cancelled' })
     store.orders.get(1)!.post_status = 'wc-cancelled'
     const id = await trackOrder(db, 1, { trackno: 'OVER', sendemail: false }, { override: 'cancelled', name: '#1001' })
-    expect((await db.outbox.get(id))!.label).toBe('Tracking OVER (added although the order is cancelled: confirmed by the operator) for order #1001')
+    expect((await db.outbox.get(id))!.label).toEqual({ kind: 'orders.track', action: 'track', target: { noun: 'order', name: '#1001' }, values: { trackno: 'OVER', override: 'cancelled' } })
     await replayOutbox(db, store.call)
     expect(store.orders.get(1)!.trackno).toBe('OVER')
   })
@@ -50,7 +50,7 @@ describe('tracking on a closed order', () => {
     await trackOrder(db, 1, { trackno: 'FIRST', sendemail: false })
     await replayOutbox(db, store.call)
     const id = await trackOrder(db, 1, { trackno: 'SECOND', sendemail: false }, { replaces: 'FIRST', name: '#1001' })
-    expect((await db.outbox.get(id))!.label).toBe('Tracking number changed from FIRST to SECOND for order #1001')
+    expect((await db.outbox.get(id))!.label).toEqual({ kind: 'orders.track', action: 'track', target: { noun: 'order', name: '#1001' }, values: { trackno: 'SECOND', replaces: 'FIRST' } })
     await replayOutbox(db, store.call)
     expect(store.orders.get(1)!.trackno).toBe('SECOND')
 

@@ -282,8 +282,10 @@ export async function updateWriteBody(db: StoreDatabase, id: number, body: unkno
   if (entry.state === 'unconfirmed') throw new Error('Storedesk is checking whether the store received this change; edit it once that is settled.')
   await db.transaction('rw', allTables(db), async () => {
     const write = await prepared(db, withBody(entry.write, body))
-    await db.outbox.update(id, { write, state: 'queued', nextAttemptAt: 0, lastError: undefined, label: describeWrite(write) })
-    await recordWriteEvent(db, { ...entry, label: describeWrite(write) }, 'queued')
+    // Relabelled from the edited write, under the name its target had when it was queued.
+    const label = describeWrite(write, typeof entry.label === 'string' ? undefined : entry.label.target.name)
+    await db.outbox.update(id, { write, state: 'queued', nextAttemptAt: 0, lastError: undefined, label })
+    await recordWriteEvent(db, { ...entry, label }, 'queued')
     await applyLocally(db, write)
   })
   for (const listener of listeners) listener(db.connectionId)

@@ -4,7 +4,8 @@
 // token or a client secret.
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import { ATTEMPT_LIFETIME_MS, type ConnectAttempt, type ConnectionsState, type ConnectionSummary, type ConnectOutcome, type ConnectRequest } from '@common/ipc-contract'
+import type { ConnectAttempt, ConnectionsState, ConnectionSummary, ConnectOutcome, ConnectRequest } from '@common/ipc-contract'
+import { ATTEMPT_LIFETIME_MS } from '@common/ipc-names'
 import { api } from '@/bridge'
 
 /** Asked before a connection is disconnected; answering false keeps it (e.g. unsent changes). */

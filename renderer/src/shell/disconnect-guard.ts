@@ -6,7 +6,6 @@ import { defineAsyncComponent, h, onScopeDispose, reactive, watch } from 'vue'
 import { useDialog } from 'naive-ui'
 import { say, sayList, t } from '@/session/i18n'
 import { errorWords } from '@/ui/error-words'
-import { chooseLocalWorkOnDisconnect, countLocalData, describeExport, describeLocalData, exportLocalData, hasLocalData, storeDatabase } from '@/data'
 import { registerDisconnectGuard, useConnectionsStore } from '@/session/connections-store'
 
 // Loaded when a disconnect first asks: its form controls stay out of what loads before the first screen.
@@ -18,6 +17,10 @@ export function useDisconnectGuard(): void {
   const connections = useConnectionsStore()
 
   async function confirmDisconnect(connectionId: string): Promise<boolean> {
+    // The data layer loads after the first paint (the frame's data parts are async); by the time
+    // a user disconnects they are there, and these imports only wait for them.
+    const [{ chooseLocalWorkOnDisconnect, countLocalData, describeExport, describeLocalData, exportLocalData, hasLocalData, storeDatabase }, { writeWords }] =
+      await Promise.all([import('@/data'), import('@/features/sync')])
     const db = storeDatabase(connectionId)
     const counts = await countLocalData(db)
     if (!hasLocalData(counts)) return true
@@ -27,7 +30,7 @@ export function useDisconnectGuard(): void {
     const state = reactive({ choice: 'keep' as 'keep' | 'delete', typedName: '', exportMessage: null as string | null })
     const exportThem = async () => {
       try {
-        const done = describeExport(await exportLocalData(db, { label: storeName, shop: connection?.shop ?? '' }))
+        const done = describeExport(await exportLocalData(db, { label: storeName, shop: connection?.shop ?? '' }, writeWords))
         state.exportMessage = done ? say(done) : null
       } catch (error) {
         state.exportMessage = errorWords(error, 'settings.local.exportFailed')

@@ -1,7 +1,7 @@
 // The Customers screen's answer from the cache: every cached order grouped into customers
 // (customer-row.ts says who an order belongs to), with each customer's orders, money per
 // currency, first and last order, refunds and folded search text, kept in memory as the order
-// list's index is (features/orders/order-index.ts): one slot per order in typed arrays, the
+// list's index is (data/order-index/order-index.ts): one slot per order in typed arrays, the
 // search texts joined per block of slots (order-index/search-texts.ts), so a search over
 // 100,000 orders' customers is a few `indexOf` scans.
 //

@@ -1,5 +1,5 @@
 // One cached order as the order list's index needs it: the folded search text (order-search.ts) and the
-// values every filter and sort of features/orders/order-query.ts reads, nothing else (a full order is ~4 KB,
+// values every filter and sort of data/order-index/order-query.ts reads, nothing else (a full order is ~4 KB,
 // this row ~200 bytes). The cache writes the rows of every write to orders beside it, as one
 // block in the same transaction (order-index-blocks.ts), so the list loads 100,000 of them
 // without reading the orders.

@@ -1,5 +1,5 @@
 // What the order list's search box finds, in one place for the cache's index (order-index-row.ts
-// writes `orderSearchText` into each index row), the array reference (features/orders/order-query.ts)
+// writes `orderSearchText` into each index row), the array reference (data/order-index/order-query.ts)
 // and the row's highlight (`orderSearchMatch`), so the three cannot disagree.
 //
 // Semantics: a case-insensitive substring ("contains", as the store's own search) of one field:

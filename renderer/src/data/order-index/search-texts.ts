@@ -1,5 +1,5 @@
 // The folded search texts (order-search.ts) of an in-memory index, one per slot, joined a block
-// of slots at a time: shared by the order list's index (features/orders/order-index.ts) and the
+// of slots at a time: shared by the order list's index (data/order-index/order-index.ts) and the
 // customers' (data/customers/customer-index.ts), so both search the same way at the same speed.
 import { SEARCH_FIELD_SEPARATOR } from './order-search'
 

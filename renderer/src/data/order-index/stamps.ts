@@ -1,5 +1,5 @@
 // Store times (`YYYY-MM-DD hh:mm:ss`) as numbers that sort as the strings do: the in-memory
-// indexes (the order list's, features/orders/order-index.ts, and the customers', data/customers/)
+// indexes (the order list's, data/order-index/order-index.ts, and the customers', data/customers/)
 // keep one per slot in a Float64Array instead of 100,000 strings.
 const DIGIT_0 = 48
 

@@ -71,7 +71,7 @@ describe('tag and note edits', () => {
     const { queued } = await editOrderTags(db, [1], { add: ['fragile'], remove: [] })
     expect(await readOrderMeta(db, 1)).toEqual({ tags: ['fragile'], note: '', pending: true })
     expect((await db.orders.get(1))!.pending).toBe(true)
-    expect((await db.outbox.get(queued[0]!))!.label).toBe('Tag order #1001 fragile')
+    expect((await db.outbox.get(queued[0]!))!.label).toEqual({ kind: 'orders.tags', action: 'tags', target: { noun: 'order', name: '#1001' }, values: { add: 'fragile' } })
     expect((await replayOutbox(db, store.call, Date.now)).sent).toBe(0)
     expect(await undoWrite(db, queued[0]!)).toBe('undone')
     expect(await readOrderMeta(db, 1)).toEqual({ tags: [], note: '', pending: false })

@@ -8,7 +8,7 @@ import type { StoreCall } from '../store-client'
 import type { BlogBatchAction, WriteHandler, WriteHandlers } from './contract'
 import { acceptCount, created, keyedDelete, mergeBody, notYetThere, putCreated, sendUpdate, settleCreate } from './keyed'
 import { ALL_BLOGS_LANE, blogLane, collectionLane, laneSet } from './lanes'
-import { applyUpdate, batchFilter, dropSyncedCopy, quoted, restoreByRef, restoreRow, rowByRef, sameText, snapshotBeforeChange, storeIdOf, storeIds, uniqueSlug } from './rows'
+import { applyUpdate, batchFilter, dropSyncedCopy, restoreByRef, restoreRow, rowByRef, sameText, snapshotBeforeChange, storeIdOf, storeIds, uniqueSlug } from './rows'
 
 type BlogKind = 'blogs.create' | 'blogs.update' | 'blogs.delete' | 'blogs.batch'
 
@@ -34,8 +34,9 @@ async function allPosts(call: StoreCall): Promise<Blog[]> {
 }
 
 const create: WriteHandler<'blogs.create'> = {
+  creates: 'blogs',
   lanes: postLanes,
-  describe: (write) => `New post “${write.body.title}”`,
+  describe: (write) => ({ kind: write.kind, action: 'create', target: { noun: 'post', name: write.body.title } }),
   apply: (db, write) =>
     putCreated<CachedBlog>(db, 'blogs', write.key, (existing) => ({
       ...write.body,
@@ -62,7 +63,7 @@ const create: WriteHandler<'blogs.create'> = {
 // A post's update may also move it between collections: those are written and watched too.
 const update: WriteHandler<'blogs.update'> = {
   lanes: postLanes,
-  describe: (_write, name) => `Changes to post${quoted(name)}`,
+  describe: (write, name) => ({ kind: write.kind, action: 'update', target: { noun: 'post', name }, fields: [...Object.keys(write.body), ...(write.collectionKeys ? ['collections'] : [])] }),
   apply(db, write) {
     const moved = write.collectionKeys
     const moves = moved && {
@@ -99,14 +100,6 @@ const update: WriteHandler<'blogs.update'> = {
 const remove: WriteHandler<'blogs.delete'> = keyedDelete('blogs', 'post', (call, path) => call('blogs.delete', { path }))
 
 /** "Hide 3 posts", "Add 1 post to a collection": what a batch does, in words. */
-const BATCH_WORDS: Record<BlogBatchAction, (posts: string) => string> = {
-  show: (posts) => `Show ${posts}`,
-  hide: (posts) => `Hide ${posts}`,
-  delete: (posts) => `Delete ${posts}`,
-  add_to_collections: (posts) => `Add ${posts} to a collection`,
-  remove_from_collections: (posts) => `Remove ${posts} from a collection`,
-}
-
 function sameSet(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((id) => b.includes(id))
 }
@@ -126,7 +119,7 @@ function batchDone(action: BlogBatchAction, post: Blog, collectionIds: readonly 
 const batch: WriteHandler<'blogs.batch'> = {
   lanes: (write) => laneSet(write.selectAll ? [ALL_BLOGS_LANE] : [], write.blogKeys.map(blogLane), write.collectionKeys?.map(collectionLane)),
   // Names the posts (the titles the screen gives as `name`): the undo bar and a refusal say which.
-  describe: (write, name) => `${BATCH_WORDS[write.action](write.selectAll ? 'all matching posts' : write.blogKeys.length === 1 ? '1 post' : `${write.blogKeys.length} posts`)}${name ? `: ${name}` : ''}`,
+  describe: (write, name) => ({ kind: write.kind, action: 'batch', target: { noun: 'post', count: write.blogKeys.length, ...(write.selectAll ? { all: true } : {}), name }, values: { operation: write.action } }),
   async apply(db, write) {
     const rows = write.selectAll ? await db.blogs.toArray() : await Promise.all(write.blogKeys.map((k) => rowByRef<CachedBlog>(db, 'blogs', k)))
     const matches = (b: CachedBlog) =>

@@ -9,7 +9,7 @@ import type { StoreCall } from '../store-client'
 import type { CollectionBatchOperation, CollectionBody, WriteHandler, WriteHandlers } from './contract'
 import { ALL_BLOGS_LANE, blogLane, collectionLane, laneSet } from './lanes'
 import { acceptCount, created, keyedDelete, keyedUpdate, mergeBody, putCreated, settleCreate } from './keyed'
-import { allPages, batchFilter, dropSyncedCopy, quoted, restoreByRef, rowByRef, sameText, snapshotBeforeChange, storeIdOf, storeIds, uniqueSlug } from './rows'
+import { allPages, batchFilter, dropSyncedCopy, restoreByRef, rowByRef, sameText, snapshotBeforeChange, storeIdOf, storeIds, uniqueSlug } from './rows'
 
 type CollectionKind = 'collections.create' | 'collections.update' | 'collections.delete' | 'collections.batch'
 
@@ -48,8 +48,9 @@ async function postsOf(call: StoreCall, id: number): Promise<Blog[]> {
 }
 
 const create: WriteHandler<'collections.create'> = {
+  creates: 'collections',
   lanes: (write) => laneSet(ownLane(write), write.blogKeys?.map(blogLane)),
-  describe: (write) => `New collection “${write.body.title}”`,
+  describe: (write) => ({ kind: write.kind, action: 'create', target: { noun: 'collection', name: write.body.title } }),
   apply: (db, write) => putCreated<CachedCollection>(db, 'collections', write.key, (existing) => ({ ...write.body, blogKeys: write.blogKeys ?? existing?.blogKeys ?? [] })),
   revert: (db, write) => restoreByRef(db, 'collections', write.key, true),
   prepare: async (db, write) => ({ ...write, body: { ...write.body, seo_slug: await uniqueSlug(db, 'collections', write.key, write.body.seo_slug, write.body.title, 'collection') } }),
@@ -96,7 +97,7 @@ function collectionBatchDone(operate: CollectionBatchOperation, posts: readonly 
 
 const batch: WriteHandler<'collections.batch'> = {
   lanes: (write) => laneSet(ownLane(write), write.blogKeys.map(blogLane), write.selectAll ? [ALL_BLOGS_LANE] : []),
-  describe: (write, name) => (write.operate === 'sort_blogs_manual' ? `Reorder collection${quoted(name)}` : `${write.operate.replaceAll('_', ' ')} in collection${quoted(name)}`),
+  describe: (write, name) => ({ kind: write.kind, action: 'batch', target: { noun: 'collection', name }, values: { operation: write.operate } }),
   async apply(db, write) {
     const collection = await rowByRef<CachedCollection>(db, 'collections', write.key)
     if (!collection) return null

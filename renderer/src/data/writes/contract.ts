@@ -7,6 +7,8 @@
 import type { OperationName, OperationParams, OperationResult } from '@common/store-api/operations'
 import type { OutboxEntry, RowKey, StoreDatabase } from '../db'
 import type { StoreCall } from '../store-client'
+import type { WriteLabel } from '../write-label'
+import type { KeyedFamily } from './lanes'
 
 type Body<N extends OperationName> = OperationParams<N> extends { body: infer B } ? B : never
 
@@ -90,9 +92,6 @@ export type OperationOf<K extends WriteKind> = K extends keyof CarriedBy ? Carri
 export type WriteAnswer<K extends WriteKind = WriteKind> = OperationResult<OperationOf<K>>
 export type WriteOf<K extends WriteKind> = Extract<Write, { kind: K }>
 
-/** Kinds that make a row: accepted, it gets a store id and writes naming its local key are rewritten. */
-export const CREATE_KINDS: readonly WriteKind[] = ['blogs.create', 'collections.create', 'metaFields.create']
-
 export type Fields = Record<string, unknown>
 
 /** What an update was based on: the store's updated_at then, and its values of the written fields. */
@@ -143,10 +142,12 @@ export interface Accepted {
 
 /** Everything the outbox and the replayer do differently for one kind of write. */
 export interface WriteHandler<K extends WriteKind> {
+  /** It makes a row of this family: accepted, the row gets a store id and writes naming its local key are rewritten. */
+  creates?: KeyedFamily
   /** The resources it touches: writes sharing a lane are sent in the order they were made. */
   lanes(write: WriteOf<K>): string[]
-  /** Its label for people; `name` names its subject (an order number, a post title). */
-  describe(write: WriteOf<K>, name?: string): string
+  /** What it is, as data (write-label.ts; screens put it into words); `name` names its target (an order number, a post title). */
+  describe(write: WriteOf<K>, name?: string): WriteLabel
   /** The optimistic change to the cached rows (inside the caller's transaction); returns what an update was based on. */
   apply(db: StoreDatabase, write: WriteOf<K>): Promise<WriteBase>
   /** Puts the rows it touched back to the store's copy taken before the first optimistic change. */

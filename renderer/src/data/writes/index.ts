@@ -5,6 +5,7 @@
 // family's file (or a new file spread in here). WriteHandlers is a mapped type over the kinds,
 // so until every phase of the new kind exists the renderer does not type-check.
 import type { RowKey } from '../db'
+import type { WriteLabel } from '../write-label'
 import type { Write, WriteHandler, WriteHandlers, WriteKind } from './contract'
 import { blogHandlers } from './blogs'
 import { collectionHandlers } from './collections'
@@ -44,17 +45,27 @@ export function lanesOf(write: Write): string[] {
   return handlerOf(write).lanes(write)
 }
 
-export function describeWrite(write: Write, name?: string): string {
+/** What a write is, as data (write-label.ts): screens put it into words. */
+export function describeWrite(write: Write, name?: string): WriteLabel {
   return handlerOf(write).describe(write, name)
 }
 
-/** Replaces every reference to `from` by `to` in a write (after a create was accepted). */
+/** Kinds that make a row (their handler says which family): accepted, writes naming the new row's local key are rewritten. */
+export const CREATE_KINDS: readonly WriteKind[] = (Object.keys(HANDLERS) as WriteKind[]).filter((kind) => HANDLERS[kind].creates)
+
+/**
+ * Replaces every reference to `from` by `to` in a write (after a create was accepted). A write
+ * names rows by key in its own fields (`key`, `fieldKey`, `blogKeys`, ...), never inside the
+ * body it sends, so every top-level string or list of strings is looked at: a new kind's key
+ * fields are rewritten without being listed here. `from` is a local key (`local:<uuid>`), which
+ * no other value can equal.
+ */
 export function rewriteKey(write: Write, from: RowKey, to: RowKey): Write {
-  const swap = (key: RowKey) => (key === from ? to : key)
-  const copy = structuredClone(write)
-  if ('key' in copy) copy.key = swap(copy.key)
-  if ('fieldKey' in copy) copy.fieldKey = swap(copy.fieldKey)
-  if ('collectionKeys' in copy && copy.collectionKeys) copy.collectionKeys = copy.collectionKeys.map(swap)
-  if ('blogKeys' in copy && copy.blogKeys) copy.blogKeys = copy.blogKeys.map(swap)
-  return copy
+  const swap = (value: unknown) => (value === from ? to : value)
+  const copy: Record<string, unknown> = structuredClone(write)
+  for (const [field, value] of Object.entries(copy)) {
+    if (field === 'kind' || field === 'body') continue
+    copy[field] = Array.isArray(value) ? value.map(swap) : swap(value)
+  }
+  return copy as Write
 }

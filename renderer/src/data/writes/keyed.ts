@@ -7,8 +7,9 @@
 import type { RowKey, StoreDatabase } from '../db'
 import { asCallError, type StoreCall } from '../store-client'
 import type { Accepted, Checking, Fields, Sending, Write } from './contract'
+import type { LabelNoun } from '../write-label'
 import { keyedLane, type KeyedFamily } from './lanes'
-import { applyUpdate, forgetRow, markDeleted, pick, quoted, restoreByRef, sameValue, storeIdOf, takenByAnotherCreate, type KeyedTable } from './rows'
+import { applyUpdate, forgetRow, markDeleted, pick, restoreByRef, sameValue, storeIdOf, takenByAnotherCreate, type KeyedTable } from './rows'
 
 export const TABLE_OF = { blogs: 'blogs', collections: 'collections', metaFields: 'metaFieldDefinitions' } as const satisfies Record<KeyedFamily, KeyedTable>
 
@@ -85,11 +86,11 @@ interface UpdateCalls<S extends Stamp, T, B> {
  * base: their values and the row's stamp), sent unless they moved on the store since, the row
  * back to its snapshot on revert, and the store's answer kept.
  */
-export function keyedUpdate<S extends Stamp, T extends { id: number } & Record<S, string>, B extends object>(family: KeyedFamily, noun: string, calls: UpdateCalls<S, T, B>) {
+export function keyedUpdate<S extends Stamp, T extends { id: number } & Record<S, string>, B extends object>(family: KeyedFamily, noun: LabelNoun, calls: UpdateCalls<S, T, B>) {
   const table = TABLE_OF[family]
   return {
     lanes: (write: { key: RowKey }) => [keyedLane(family, write.key)],
-    describe: (_write: unknown, name?: string) => `Changes to ${noun}${quoted(name)}`,
+    describe: (write: { kind: string; body: B }, name?: string) => ({ kind: write.kind, action: 'update' as const, target: { noun, name }, fields: Object.keys(write.body) }),
     apply: (db: StoreDatabase, write: { key: RowKey; body: B }) => applyUpdate(db, table, write.key, write.body, calls.stamp),
     revert: (db: StoreDatabase, write: { key: RowKey }) => restoreByRef(db, table, write.key),
     // Unconfirmed: the fields the store already holds are not sent again.
@@ -120,16 +121,16 @@ async function goneIsDone(deleting: Promise<null>): Promise<null> {
 /**
  * The phases a keyed family's delete does alike: the row is hidden while the delete is queued
  * and forgotten once the store deleted it, and a delete of a create that never left the outbox
- * drops both. `noun` names the thing in the label; `remove` is the store's delete.
+ * drops both. `noun` names the thing in its label; `remove` is the store's delete.
  */
-export function keyedDelete(family: KeyedFamily, noun: string, remove: (call: StoreCall, path: { id: number }) => Promise<null>) {
+export function keyedDelete(family: KeyedFamily, noun: LabelNoun, remove: (call: StoreCall, path: { id: number }) => Promise<null>) {
   const table = TABLE_OF[family]
   return {
     // Unconfirmed: sent again, as its own answer settles it (a 404 means done).
     reconcile: async <W extends { key: RowKey }>(_checking: Checking, write: W) => ({ send: write }),
     deliver: async ({ db, call }: Sending, write: { key: RowKey }) => goneIsDone(remove(call, { id: await storeIdOf(db, table, write.key) })),
     lanes: (write: { key: RowKey }) => [keyedLane(family, write.key)],
-    describe: (_write: unknown, name?: string) => `Delete ${noun}${quoted(name)}`,
+    describe: (write: { kind: string }, name?: string) => ({ kind: write.kind, action: 'delete' as const, target: { noun, name } }),
     apply: (db: StoreDatabase, write: { key: RowKey }) => markDeleted(db, table, write.key),
     revert: (db: StoreDatabase, write: { key: RowKey }) => restoreByRef(db, table, write.key),
     accept: async (db: StoreDatabase, write: { key: RowKey }): Promise<Accepted> => (await forgetRow(db, table, write.key), {}),

@@ -35,8 +35,9 @@ async function findCreatedField({ db, call }: Checking, write: WriteOf<'metaFiel
 }
 
 const create: WriteHandler<'metaFields.create'> = {
+  creates: 'metaFields',
   lanes: ownLane,
-  describe: (write) => `New meta field “${write.body.name}”`,
+  describe: (write) => ({ kind: write.kind, action: 'create', target: { noun: 'metaField', name: write.body.name } }),
   async apply(db, write) {
     await db.metaFieldDefinitions.put({ ...write.body, description: write.body.description ?? '', key: write.key, fieldKey: write.body.key, storeId: null, pending: true, server: null })
     return null
@@ -60,7 +61,7 @@ const create: WriteHandler<'metaFields.create'> = {
 }
 
 const update: WriteHandler<'metaFields.update'> = {
-  ...keyedUpdate('metaFields', 'meta field', {
+  ...keyedUpdate('metaFields', 'metaField', {
     stamp: 'updated_at_gmt',
     get: (call, path) => call('metaFields.get', { path }),
     put: (call, path, body: MetaFieldUpdateBody) => call('metaFields.update', { path, body }),
@@ -70,11 +71,11 @@ const update: WriteHandler<'metaFields.update'> = {
   fold: (earlier, write) => (earlier.kind === 'metaFields.create' || earlier.kind === 'metaFields.update' ? mergeBody(earlier, write.body) : undefined),
 }
 
-const remove: WriteHandler<'metaFields.delete'> = keyedDelete('metaFields', 'meta field', (call, path) => call('metaFields.delete', { path }))
+const remove: WriteHandler<'metaFields.delete'> = keyedDelete('metaFields', 'metaField', (call, path) => call('metaFields.delete', { path }))
 
 const setValue: WriteHandler<'metaFieldValues.set'> = {
   lanes: (write) => [metaFieldValueLane(write.resource, write.resourceId, write.body.meta_field_id)],
-  describe: (write) => `Meta field value on ${write.resource} ${write.resourceId}`,
+  describe: (write) => ({ kind: write.kind, action: 'set', target: { noun: 'metaFieldValue' }, values: { resource: write.resource, resourceId: write.resourceId } }),
   async apply(db, write) {
     const value = await db.metaFieldValues.get([write.resource, write.resourceId, write.body.meta_field_id])
     const definition = await db.metaFieldDefinitions.where('storeId').equals(Number(write.body.meta_field_id)).first()

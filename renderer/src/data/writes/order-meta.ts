@@ -76,17 +76,15 @@ function tagsBase(tags: readonly string[], ...lists: string[][]): Fields {
   return Object.fromEntries(lists.flat().map((t) => [`tag:${tagKey(t)}`, has.has(tagKey(t))]))
 }
 
-/** "fragile, VIP" */
-const list = (tags: string[]) => tags.join(', ')
-const ofOrder = (name?: string) => `order${name ? ` ${name}` : ''}`
-
 const tags: WriteHandler<'orders.tags'> = {
   lanes,
   undoable: true,
-  describe: (write, name) =>
-    [write.body.add.length > 0 ? `Tag ${ofOrder(name)} ${list(write.body.add)}` : '', write.body.remove.length > 0 ? `${write.body.add.length > 0 ? 'and untag' : `Untag ${ofOrder(name)}`} ${list(write.body.remove)}` : '']
-      .filter(Boolean)
-      .join(' '),
+  describe: (write, name) => ({
+    kind: write.kind,
+    action: 'tags',
+    target: { noun: 'order', name },
+    values: { ...(write.body.add.length > 0 ? { add: write.body.add.join(', ') } : {}), ...(write.body.remove.length > 0 ? { remove: write.body.remove.join(', ') } : {}) },
+  }),
   async apply(db, write) {
     const { tags: field } = await appOrderFields(db)
     return markOrder(db, write.orderId, tagsBase(parseTags(await storedValue(db, write.orderId, field)), write.body.add, write.body.remove))
@@ -113,7 +111,7 @@ const tags: WriteHandler<'orders.tags'> = {
 const note: WriteHandler<'orders.note'> = {
   lanes,
   undoable: true,
-  describe: (write, name) => (write.body.note ? `Note on ${ofOrder(name)}` : `Note removed from ${ofOrder(name)}`),
+  describe: (write, name) => ({ kind: write.kind, action: 'note', target: { noun: 'order', name }, ...(write.body.note ? {} : { values: { cleared: 'yes' } }) }),
   async apply(db, write) {
     const { note: field } = await appOrderFields(db)
     return markOrder(db, write.orderId, { note: (await storedValue(db, write.orderId, field)) ?? '' })

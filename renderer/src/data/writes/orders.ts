@@ -105,9 +105,6 @@ async function acceptOrder(db: StoreDatabase, answer: OrderAnswer | null): Promi
   return { rebase: { updatedAt: order.post_modified_gmt, record: {}, fieldsOf: (next) => watchedBy(order, next) } }
 }
 
-/** An order's name is its number ("#1057"), which reads as itself without quotes. */
-const ofOrder = (name?: string) => `order${name ? ` ${name}` : ''}`
-
 const tracking: OrderWriteHandler<'orders.track'> = {
   watched: (order) => ({
     trackno: order.trackno ?? '',
@@ -121,11 +118,12 @@ const tracking: OrderWriteHandler<'orders.track'> = {
   lanes: (write) => [orderLane(write.orderId)],
   undoable: true,
   // The override and the replaced number are in the label, which the order's timeline shows.
-  describe: (write, name) => {
-    const change = write.replaces !== undefined ? `Tracking number changed from ${write.replaces || '(none)'} to ${write.body.trackno}` : `Tracking ${write.body.trackno}`
-    const override = write.override ? ` (added although the order is ${CLOSED_WORDS[write.override]}: confirmed by the operator)` : ''
-    return `${change}${override} for ${ofOrder(name)}`
-  },
+  describe: (write, name) => ({
+    kind: write.kind,
+    action: 'track',
+    target: { noun: 'order', name },
+    values: { trackno: write.body.trackno, ...(write.replaces !== undefined ? { replaces: write.replaces } : {}), ...(write.override ? { override: write.override } : {}) },
+  }),
   apply: (db, write) =>
     applyToOrder(db, write.orderId, (order) => tracking.watched(order, write), (order) => {
       order.trackno = write.body.trackno
@@ -176,7 +174,7 @@ const shipping: OrderWriteHandler<'orders.updateShipping'> = {
   mine: (write) => Object.fromEntries(changedFields(write).map((k) => [k, (write.body.shipping as Fields)[k] ?? ''])),
   lanes: (write) => [orderLane(write.orderId)],
   undoable: true,
-  describe: (_write, name) => `Shipping address of ${ofOrder(name)}`,
+  describe: (write, name) => ({ kind: write.kind, action: 'address', target: { noun: 'order', name }, fields: changedFields(write) }),
   apply: (db, write) =>
     applyToOrder(db, write.orderId, (order) => shipping.watched(order, write), (order) => {
       order.shipping_address = write.changed

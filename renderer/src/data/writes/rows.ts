@@ -165,9 +165,6 @@ export function sameText(a: string | null | undefined, b: string | null | undefi
   return (a ?? '').trim() === (b ?? '').trim()
 }
 
-/** A subject's name for a label, in quotes (“Summer sale”), or nothing. */
-export const quoted = (name?: string): string => (name ? ` “${name}”` : '')
-
 /** Every item of a paged store list, page after page until the store says it was the last. */
 export async function allPages<T>(list: (page: number) => Promise<{ items: T[]; last: boolean }>): Promise<T[]> {
   const all: T[] = []

@@ -146,9 +146,3 @@ export function differingFields(mine: Partial<DraftFields>, theirs: Partial<Draf
     return (a ?? '') !== (b ?? '')
   })
 }
-
-/** Words in a post's HTML (for the list and revision labels). */
-export function wordCount(html: string): number {
-  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? ''
-  return text.split(/\s+/).filter(Boolean).length
-}

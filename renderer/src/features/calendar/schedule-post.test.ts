@@ -9,6 +9,7 @@ import { replayOutbox } from '@/data/replayer'
 import { FakeStore } from '@/data/fake-store'
 import { freshStoreEachTest, makeBlog } from '@/data/test-support'
 import type { BlogListItem } from '@/features/blogs'
+import { writeWords } from '@/features/sync'
 import { calendarPosts, type CalendarPost } from './calendar-posts'
 import { schedulePost, ScheduleProblem } from './schedule-post'
 
@@ -40,7 +41,7 @@ describe('schedulePost', () => {
     await db.blogDrafts.put({ key: 'local:d1', fields: { title: 'Spring planting', content: '<p>Sow.</p>', seo_slug: 'spring-planting', status: 1, collectionKeys: [] }, baseUpdatedAt: null, savedAt: 1 })
     await schedulePost(db, post('local:d1', 'draft', { title: 'Spring planting' }), '2027-03-15 09:00:00', [])
     const [entry] = await db.outbox.toArray()
-    expect(entry!.label).toBe('New post “Spring planting”')
+    expect(writeWords(entry!.label)).toBe('New post “Spring planting”')
     expect((await replayOutbox(db, store.call, () => entry!.holdUntil! - 1)).sent).toBe(0)
     await undoAll()
     expect(store.log).toEqual([])

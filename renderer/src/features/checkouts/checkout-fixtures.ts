@@ -1,6 +1,6 @@
 // Test support: schema-valid abandoned checkouts from a seeded generator (used by *.test.ts).
 import type { CheckoutEmail, CheckoutSummary } from '@common/store-api/resources'
-import { seededRandom } from '@/features/orders'
+import { seededRandom } from '@/data/order-index/order-fixtures'
 
 const ZERO = '0000-00-00 00:00:00'
 const pad = (n: number) => String(n).padStart(2, '0')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import Dexie, { type Table } from 'dexie'
 import type { CheckoutSummary } from '@common/store-api/resources'
 import { SCHEMA_V1 } from '@/data/db'
-import { seededRandom } from '@/features/orders'
+import { seededRandom } from '@/data/order-index/order-fixtures'
 import { makeCheckouts } from './checkout-fixtures'
 import {
   answerCheckoutQuery,

@@ -4,8 +4,7 @@
 // timeline of what happened to each order (placed, paid, shipped, refunded), newest first,
 // grouped by month. Store times are shown as the store wrote them (its own clock).
 import type { Order } from '@common/store-api/resources'
-import { fold } from '@/data/order-index/order-search'
-import type { Money } from '@/data'
+import { fold, type Money } from '@/data'
 import { storeDay, storeTimeFull, wallClock } from '@/ui/dates'
 import { formatMoney } from '@/ui/store-time'
 import { format } from 'date-fns'

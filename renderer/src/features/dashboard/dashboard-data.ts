@@ -8,7 +8,8 @@
 import type { Table } from 'dexie'
 import { addDays, format, parseISO } from 'date-fns'
 import type { CheckoutSummary } from '@common/store-api/resources'
-import { toCents, type OrderFacts } from '@/features/orders'
+import { toCents } from '@/features/orders'
+import type { OrderFacts } from '@/data'
 
 export interface DayOrders {
   day: string

@@ -6,8 +6,7 @@
 // `priority`, lowest first); number, customer and status always stay. Each column is as wide as
 // its content needs, the customer's name up to a limit, and any room left stays at the end.
 import type { MessageKey } from '@/session/i18n'
-import type { OrderSort, OrderSortKey } from './order-query'
-import { parseSort } from './order-query'
+import { type OrderSort, type OrderSortKey, parseSort } from '@/data'
 
 export type OrderColumnId = 'number' | 'date' | 'customer' | 'tags' | 'status' | 'total' | 'items' | 'channel'
 

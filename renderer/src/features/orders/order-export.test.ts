@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import Papa from 'papaparse'
 import type { Order } from '@common/store-api/resources'
-import { makeOrder, makeOrders, seededRandom } from './order-fixtures'
+import { makeOrder, makeOrders, seededRandom } from '@/data/order-index/order-fixtures'
 import { BOM, EXPORT_ITEM_COLUMNS, EXPORT_ORDER_COLUMNS, exportColumns, formulaLikeCells, ordersToCsv } from './order-export'
 
 /** Parses an export as a spreadsheet would, checking and dropping the byte order mark first. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Order } from '@common/store-api/resources'
-import { makeOrder, seededRandom } from './order-fixtures'
-import { answerOrderQuery } from './order-query'
+import { makeOrder, seededRandom } from '@/data/order-index/order-fixtures'
+import { answerOrderQuery } from '@/data/order-index/order-query'
 import { fold, orderSearchMatch, searchNeedles, type SearchMatch } from '@/data/order-index/order-search'
 
 const random = seededRandom(15)

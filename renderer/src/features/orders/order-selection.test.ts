@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { makeOrders } from './order-fixtures'
-import { answerOrderQuery, type OrderQuery } from './order-query'
+import { makeOrders } from '@/data/order-index/order-fixtures'
+import { answerOrderQuery, type OrderQuery } from '@/data/order-index/order-query'
 import { ariaSort, headerSort } from './order-columns'
 import {
   EMPTY_SELECTION,

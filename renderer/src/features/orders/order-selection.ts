@@ -3,7 +3,7 @@
 // filter F, except these IDs" (select all matching), so selecting 100,000 orders holds no list of
 // them; the bulk actions resolve the IDs from the cache when they run. The anchor is the row
 // last clicked or toggled, where a shift-click or Shift+Space range starts.
-import { orderQueryToRoute, type OrderQuery } from './order-query'
+import { orderQueryToRoute, type OrderQuery } from '@/data'
 
 export type OrderSelection =
   | { kind: 'ids'; ids: ReadonlySet<number>; anchor: number | null }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Order } from '@common/store-api/resources'
-import { makeOrder, seededRandom } from './order-fixtures'
+import { makeOrder, seededRandom } from '@/data/order-index/order-fixtures'
 import { checkOrderTotals } from './order-totals'
 
 // Orders built from integer cents first, then written the way the store writes amounts

@@ -1,7 +1,7 @@
 // The workbook read back by a reader library, as a spreadsheet would see it.
 import { describe, expect, it } from 'vitest'
 import readXlsxFile from 'read-excel-file/browser'
-import { makeOrders } from './order-fixtures'
+import { makeOrders } from '@/data/order-index/order-fixtures'
 import { EXPORT_ORDER_COLUMNS } from './order-export'
 import { moneyFormat, ordersToXlsx } from './order-xlsx'
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { makeOrders } from './order-fixtures'
-import { answerOrderQuery } from './order-query'
+import { makeOrders } from '@/data/order-index/order-fixtures'
+import { answerOrderQuery } from '@/data/order-index/order-query'
 import { builtInViews, deleteUserView, loadUserViews, saveUserView } from './saved-views'
 
 describe('saved views', () => {

@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { endOfWeek, format, startOfWeek } from 'date-fns'
 import { storeNow } from '@/ui/store-time'
-import { OrderQuery, DEFAULT_ORDER_QUERY } from './order-query'
+import { OrderQuery, DEFAULT_ORDER_QUERY } from '@/data'
 import { t } from '@/session/i18n'
 
 export interface SavedView {

@@ -4,8 +4,7 @@
 // from the cache and, where online, from the store as it opens; and the cached orders that
 // already carry a tracking number.
 import type { Order } from '@common/store-api/resources'
-import { refreshOrder, type StoreDatabase } from '@/data'
-import { orderIndexFor, type OrderIndex } from './order-index'
+import { refreshOrder, type StoreDatabase, orderIndexFor, type OrderIndex } from '@/data'
 import { buildQueue, type QueueBuild, type QueueRules, type ScannerSource } from './scanner-queue'
 import { scannerOrder, type Recheck, type ScannerDeps } from './scanner'
 import { normalizeTrackingNumber } from './tracking'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeOrders } from './order-fixtures'
+import { makeOrders } from '@/data/order-index/order-fixtures'
 import { blockerMessage, buildQueue, changedSinceMessage, describeExclusions, parseOrderScan, shipBlocker, DEFAULT_QUEUE_RULES, type ShipState } from './scanner-queue'
 
 const paid: ShipState = { financial_status: 'paid', fulfillment_status: 'unfulfilled', post_status: 'wc-processing' }

@@ -7,7 +7,7 @@
 // Also here: what the scanner's queue is built from (the order list's filter, or orders sent
 // to it by ID), the count of what a source held that cannot ship, and reading a scanned
 // packing slip's order number.
-import type { OrderQuery } from './order-query'
+import { type OrderQuery } from '@/data'
 
 /** The scanner queue's source: the order list's current filter/saved view, or chosen orders. */
 export type ScannerSource = { kind: 'filter'; query: OrderQuery } | { kind: 'ids'; ids: number[] }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeOrders } from './order-fixtures'
+import { makeOrders } from '@/data/order-index/order-fixtures'
 import { ScannerSession, scannerOrder, type ScannerDeps, type ScannerOptions, type ScannerOrder } from './scanner'
 import type { OverrideEntry } from './scanner-settings'
 

@@ -3,7 +3,7 @@
 // just printed need no selecting again). Kept in memory for this window, per store and for the
 // filter it was made under (another filter picks other orders, so it does not come back there).
 import { sameFilter, type OrderSelection } from './order-selection'
-import type { OrderQuery } from './order-query'
+import { type OrderQuery } from '@/data'
 
 const kept = new Map<string, { query: OrderQuery; selection: OrderSelection }>()
 

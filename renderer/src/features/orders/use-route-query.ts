@@ -4,7 +4,7 @@
 // written only when the other says something different, so neither echoes the other.
 import { ref, watch } from 'vue'
 import { useRoute, useRouter } from 'vue-router'
-import { orderQueryFromRoute, orderQueryToRoute, type OrderQuery } from './order-query'
+import { orderQueryFromRoute, orderQueryToRoute, type OrderQuery } from '@/data'
 
 const sameRoute = (a: Record<string, unknown>, b: Record<string, unknown>) => JSON.stringify(a) === JSON.stringify(b)
 

@@ -4,7 +4,7 @@
 import { computed, ref, type Ref } from 'vue'
 import { useMessage } from 'naive-ui'
 import { useConnectionsStore } from '@/session/connections-store'
-import { orderQueryToRoute, type OrderQuery } from './order-query'
+import { orderQueryToRoute, type OrderQuery } from '@/data'
 import { builtInViews, deleteUserView, loadUserViews, saveUserView, type SavedView } from './saved-views'
 import { t } from '@/session/i18n'
 

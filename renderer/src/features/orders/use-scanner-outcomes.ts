@@ -5,7 +5,7 @@
 // only on the Sync page. The decisions are scanner-summary.ts's.
 import { computed, ref, watch, type Ref } from 'vue'
 import { useIntervalFn } from '@vueuse/core'
-import { historyFor, useLiveQuery, type ConflictRecord, type OutboxEntry, type WriteEvent } from '@/data'
+import { writesByIds, historyFor, useLiveQuery, type ConflictRecord, type OutboxEntry, type WriteEvent } from '@/data'
 import type { ScannedEntry } from './scanner'
 import { writeOutcome, type WriteOutcome } from './scanner-summary'
 
@@ -19,11 +19,11 @@ export function useScannerOutcomes(done: Ref<readonly ScannedEntry[]>, onStopped
   const records = useLiveQuery(
     async (db) => {
       const handles = done.value.map((d) => d.handle)
-      const [entries, conflicts] = await Promise.all([db.outbox.bulkGet(handles), db.conflicts.bulkGet(handles)])
+      const writes = await writesByIds(db, handles)
       const histories = new Map<number, WriteEvent[]>()
       for (const orderId of new Set(done.value.map((d) => d.order.ID))) histories.set(orderId, await historyFor(db, { family: 'orders', id: orderId }))
       return new Map<number, WriteRecord>(
-        done.value.map((d, i) => [d.handle, { entry: entries[i], conflict: conflicts[i], history: (histories.get(d.order.ID) ?? []).filter((e) => e.outboxId === d.handle) }]),
+        done.value.map((d, i) => [d.handle, { ...writes[i]!, history: (histories.get(d.order.ID) ?? []).filter((e) => e.outboxId === d.handle) }]),
       )
     },
     [done],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { OutboxEntry, SyncStatus } from '@/data'
-import { attempts, bytes, checkEditedBody, duration, nextTry, syncActivity } from './sync-format'
+import { attempts, bytes, duration, nextTry, syncActivity } from './sync-format'
+import { checkEditedBody } from './edited-body'
 
 describe('editing a stopped write as JSON', () => {
   it('accepts a body the store would take', () => {

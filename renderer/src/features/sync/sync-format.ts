@@ -2,7 +2,6 @@
 // write goes next, and a write's body checked against the store API's own schema before it is
 // queued again.
 import { formatDistanceToNowStrict } from 'date-fns'
-import { operations, type OperationName } from '@common/store-api/operations'
 import type { OutboxEntry, SyncResource, SyncStatus } from '@/data'
 import { count } from '@/ui/words'
 import { CHECKING_WORDS } from './write-state'
@@ -93,22 +92,4 @@ export function nextTry(entry: OutboxEntry, heldBack: boolean, now: number): str
   if (entry.holdUntil !== undefined && entry.holdUntil > now && entry.holdUntil >= entry.nextAttemptAt) return `Can be undone; sending in ${duration((entry.holdUntil - now) / 1000)}`
   if (entry.nextAttemptAt <= now) return 'Sending now'
   return `Next try in ${duration((entry.nextAttemptAt - now) / 1000)}`
-}
-
-/** Parses an edited body and checks it with the operation's schema; a message when it is wrong. */
-export function checkEditedBody(kind: string, text: string): { ok: true; body: unknown } | { ok: false; message: string } {
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch (error) {
-    return { ok: false, message: `Not valid JSON: ${(error as Error).message}` }
-  }
-  const spec = operations[kind as OperationName] as { body?: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } } } | undefined
-  if (!spec?.body) return { ok: false, message: 'This change has no body to edit.' }
-  const parsed = spec.body.safeParse(body)
-  if (!parsed.success) {
-    const issues = parsed.error?.issues.map((i) => `${i.path.map(String).join('.') || 'body'}: ${i.message}`) ?? []
-    return { ok: false, message: `The store would refuse this: ${issues.join('; ')}` }
-  }
-  return { ok: true, body }
 }

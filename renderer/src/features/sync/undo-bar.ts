@@ -5,12 +5,14 @@
 // (so the bar can say they can no longer be undone), and which key presses mean "undo" (typing
 // places keep theirs: ui/shortcuts.ts isTypingTarget).
 import type { OutboxEntry, OutboxState } from '@/data'
+import { writeWords } from './write-words'
 
 export interface Undoable {
   /** The action's first write: it names the action while it waits. */
   id: number
   /** Every write of the action, taken back together. */
   ids: number[]
+  /** The action's writes in words, each once. */
   label: string
   holdUntil: number
   state: OutboxState
@@ -26,10 +28,11 @@ export function undoables(entries: readonly OutboxEntry[]): Undoable[] {
     const last = actions.at(-1)
     if (last && last.holdUntil === e.holdUntil) {
       last.ids.push(e.id!)
-      if (!last.label.includes(e.label)) last.label = `${last.label} · ${e.label}`
+      const words = writeWords(e.label)
+      if (!last.label.includes(words)) last.label = `${last.label} · ${words}`
       if (e.state === 'sending') last.state = 'sending'
     } else {
-      actions.push({ id: e.id!, ids: [e.id!], label: e.label, holdUntil: e.holdUntil!, state: e.state })
+      actions.push({ id: e.id!, ids: [e.id!], label: writeWords(e.label), holdUntil: e.holdUntil!, state: e.state })
     }
   }
   return actions

@@ -3,8 +3,9 @@
 // concerns (the post, the order, the Sync page) where it can be fixed. Each is told once per
 // window; the Sync page keeps the full list.
 import { watch } from 'vue'
-import { useLiveQuery, useSyncStatus, type OutboxEntry } from '@/data'
+import { refusedWrites, useLiveQuery, useSyncStatus, type OutboxEntry } from '@/data'
 import { refusalInWords } from '@/ui/refusal-words'
+import { writeWords } from './write-words'
 import { useNoticesStore } from '@/session/notices-store'
 
 /** Where a refused write can be fixed. */
@@ -18,7 +19,7 @@ export function placeOf(entry: Pick<OutboxEntry, 'kind' | 'write'>): { path: str
 
 export function useRefusedWriteNotices(): void {
   const notices = useNoticesStore()
-  const refused = useLiveQuery((db) => db.outbox.where('state').equals('failed').toArray(), [], [] as OutboxEntry[])
+  const refused = useLiveQuery(refusedWrites, [], [] as OutboxEntry[])
   const told = new Set<string>()
   watch(refused, (entries) => {
     for (const entry of entries) {
@@ -28,7 +29,7 @@ export function useRefusedWriteNotices(): void {
       notices.post({
         kind: 'error',
         title: 'The store refused a change',
-        text: `${entry.label}. ${refusalInWords(entry.lastError)}. Nothing else was changed; fix it and send it again.`,
+        text: `${writeWords(entry.label)}. ${refusalInWords(entry.lastError)}. Nothing else was changed; fix it and send it again.`,
         link: placeOf(entry),
         key: `refused:${entry.id}`,
       })

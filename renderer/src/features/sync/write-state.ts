@@ -3,6 +3,7 @@
 // received it": it was sent and no answer said what became of it), and waiting behind a write
 // the store refused ("Waiting for “…”, which the store refused"), which only the user can settle.
 import { blockedBy, type OutboxEntry } from '@/data'
+import { writeWords } from './write-words'
 
 export const CHECKING_WORDS = 'Checking whether the store received it'
 
@@ -13,7 +14,7 @@ function inSentence(label: string): string {
 
 /** "Waiting for shipping address of order #1057, which the store refused" */
 export function waitingForWords(blocker: Pick<OutboxEntry, 'label' | 'state'>): string {
-  return `Waiting for ${inSentence(blocker.label)}, which ${blocker.state === 'conflict' ? 'is in conflict with the store’s copy' : 'the store refused'}`
+  return `Waiting for ${inSentence(writeWords(blocker.label))}, which ${blocker.state === 'conflict' ? 'is in conflict with the store’s copy' : 'the store refused'}`
 }
 
 /** The words of the one action that leads to the write another waits for. */

@@ -7,7 +7,7 @@
 // what pressing it does (primary-action.ts), and a live post can be viewed on the store's blog.
 import { computed, ref, watch, type Ref } from 'vue'
 import {
-  batchBlogs, conflictFor, createBlog, refreshBlog, resolveConflict, rowByRef, updateBlog, useLiveQuery, useStoreDatabase,
+  batchBlogs, conflictFor, createBlog, outboxWrites, refreshBlog, resolveConflict, rowByRef, updateBlog, useLiveQuery, useStoreDatabase,
   type CachedBlog, type ConflictRecord, type OutboxEntry,
 } from '@/data'
 import { useReachabilityStore } from '@/session/reachability-store'
@@ -42,7 +42,7 @@ export function usePublish(
     [key, () => row.value?.storeId, () => row.value?.pending],
     null,
   )
-  const outbox = useLiveQuery((db) => db.outbox.orderBy('id').toArray(), [], [] as OutboxEntry[])
+  const outbox = useLiveQuery(outboxWrites, [], [] as OutboxEntry[])
 
   const postState = computed(() =>
     publishStateOf(

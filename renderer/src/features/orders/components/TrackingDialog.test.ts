@@ -1,5 +1,5 @@
-import { describe, expect, it, vi, beforeEach } from 'vitest'
-import { flushPromises, mount } from '@vue/test-utils'
+import { afterEach, describe, expect, it, vi, beforeEach } from 'vitest'
+import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils'
 import { computed } from 'vue'
 import type { TrackingFinding } from '../tracking-policy'
 
@@ -34,6 +34,9 @@ async function review(trackno: string, findings: TrackingFinding[], replaces?: s
   await flushPromises()
   return wrapper
 }
+
+// Each test stands alone: its dialog goes when it ends, and the mocks start empty.
+enableAutoUnmount(afterEach)
 
 describe('the tracking dialog', () => {
   beforeEach(() => {

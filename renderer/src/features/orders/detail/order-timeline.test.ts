@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import type { WriteEvent } from '@/data'
+import type { WriteEvent, WriteLabel } from '@/data'
 import { makeOrder } from '@/data/test-support'
 import { gmtMs, orderTimeline } from './order-timeline'
 
 const at = (gmt: string) => gmtMs(gmt)!
 
+
+const SHIPPING: WriteLabel = { kind: 'orders.updateShipping', action: 'address', target: { noun: 'order', name: '#1001' }, fields: ['city'] }
 describe('an order’s timeline', () => {
   it('puts the store’s dates and this app’s steps together, newest first', () => {
     const order = makeOrder(1, 0, {
@@ -19,9 +21,9 @@ describe('an order’s timeline', () => {
       refunds: [{ refund_date: '2026-03-02 08:00:00', refund_date_gmt: '2026-03-02 13:00:00', refund_amount: 10, refund_reason: 'Damaged', refund_source: 'manual' }],
     })
     const events: WriteEvent[] = [
-      { id: 1, outboxId: 7, kind: 'orders.updateShipping', label: 'Shipping address for #1001', lanes: ['orders:1'], event: 'queued', at: at('2026-03-02 20:00:00') },
-      { id: 2, outboxId: 7, kind: 'orders.updateShipping', label: 'Shipping address for #1001', lanes: ['orders:1'], event: 'sent', at: at('2026-03-02 20:00:10') },
-      { id: 3, outboxId: 7, kind: 'orders.updateShipping', label: 'Shipping address for #1001', lanes: ['orders:1'], event: 'accepted', at: at('2026-03-02 20:00:10') },
+      { id: 1, outboxId: 7, kind: 'orders.updateShipping', label: SHIPPING, lanes: ['orders:1'], event: 'queued', at: at('2026-03-02 20:00:00') },
+      { id: 2, outboxId: 7, kind: 'orders.updateShipping', label: SHIPPING, lanes: ['orders:1'], event: 'sent', at: at('2026-03-02 20:00:10') },
+      { id: 3, outboxId: 7, kind: 'orders.updateShipping', label: SHIPPING, lanes: ['orders:1'], event: 'accepted', at: at('2026-03-02 20:00:10') },
     ]
     const timeline = orderTimeline(order, events)
     expect(timeline.map((e) => e.title)).toEqual([
@@ -41,7 +43,7 @@ describe('an order’s timeline', () => {
 
   it('a cancelled order says when, as far as the store tells, and refusals are marked', () => {
     const order = makeOrder(1, 0, { post_status: 'wc-cancelled', post_modified: '2026-03-03 10:00:00', post_modified_gmt: '2026-03-03 15:00:00' })
-    const timeline = orderTimeline(order, [{ id: 1, outboxId: 2, kind: 'orders.track', label: 'Tracking X for order #1001', lanes: ['orders:1'], event: 'failed', at: at('2026-03-04 00:00:00'), message: 'The order is cancelled.' }])
+    const timeline = orderTimeline(order, [{ id: 1, outboxId: 2, kind: 'orders.track', label: { kind: 'orders.track', action: 'track', target: { noun: 'order', name: '#1001' }, values: { trackno: 'X' } }, lanes: ['orders:1'], event: 'failed', at: at('2026-03-04 00:00:00'), message: 'The order is cancelled.' }])
     expect(timeline[0]).toMatchObject({ title: 'Tracking X: refused by the store', detail: 'The order is cancelled.', problem: true, source: 'app' })
     expect(timeline[1]).toMatchObject({ title: 'Cancelled', source: 'store' })
     expect(timeline.some((e) => e.title === 'Last changed on the store')).toBe(false)
@@ -54,7 +56,7 @@ describe('an order’s timeline', () => {
 
   it('the store’s last change that is our accepted change is not told twice', () => {
     const order = makeOrder(1, 0, { post_date_gmt: '2026-03-01 14:00:00', post_modified: '2026-03-02 15:00:05', post_modified_gmt: '2026-03-02 20:00:05' })
-    const accepted: WriteEvent = { id: 3, outboxId: 7, kind: 'orders.updateShipping', label: 'Shipping address of order', lanes: ['orders:1'], event: 'accepted', at: at('2026-03-02 20:00:06') }
+    const accepted: WriteEvent = { id: 3, outboxId: 7, kind: 'orders.updateShipping', label: SHIPPING, lanes: ['orders:1'], event: 'accepted', at: at('2026-03-02 20:00:06') }
     expect(orderTimeline(order, [accepted]).map((e) => e.title)).toEqual(['Shipping address change: accepted by the store', 'Order placed'])
   })
 

@@ -8,6 +8,7 @@
 import type { Order } from '@common/store-api/resources'
 import { appTime, storeTimeFull, wallClock } from '@/ui/dates'
 import type { WriteEvent, WriteEventKind } from '@/data'
+import { writeWords } from '@/features/sync'
 import { formatMoney } from '@/ui/store-time'
 
 export interface TimelineEntry {
@@ -75,18 +76,13 @@ function appWhen(at: number, offset: number | null): string {
   return storeTimeFull(`${d.getUTCFullYear()}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`)
 }
 
-/** What the change was, without the order it is on (the page is that order's). */
-function changeName(e: WriteEvent): string {
-  if (e.kind === 'orders.updateShipping') return 'Shipping address change'
-  return e.label.replace(/ (?:for|of) (?:order(?: #\S+)?|#\S+)$/, '')
-}
-
 function appEvents(events: readonly WriteEvent[], offset: number | null): TimelineEntry[] {
   return events.map((e) => ({
     key: `app-${e.id ?? `${e.outboxId}-${e.event}-${e.at}`}`,
     at: e.at,
     when: appWhen(e.at, offset),
-    title: `${changeName(e)}: ${STEP_WORDS[e.event]}`,
+    // What the change was, without the order it is on (the page is that order's).
+    title: `${writeWords(e.label, { withTarget: false })}: ${STEP_WORDS[e.event]}`,
     source: 'app' as const,
     ...(e.message ? { detail: e.message } : {}),
     ...(e.event === 'failed' || e.event === 'conflict' ? { problem: true } : {}),

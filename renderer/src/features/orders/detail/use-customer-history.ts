@@ -3,8 +3,7 @@
 // then those few orders are read and matched exactly (customer-history.ts).
 import { onScopeDispose, shallowRef, watch, type Ref } from 'vue'
 import type { Order } from '@common/store-api/resources'
-import type { StoreDatabase } from '@/data'
-import { orderIndexFor } from '../order-index'
+import { type StoreDatabase, orderIndexFor } from '@/data'
 import { customerHistory, type CustomerHistory } from './customer-history'
 
 export function useCustomerHistory(order: Ref<Order | null>, database: Ref<StoreDatabase | null>) {

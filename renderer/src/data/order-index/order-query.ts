@@ -31,8 +31,8 @@ import {
   type Order,
 } from '@common/store-api/resources'
 import { ORDER_SORTS } from '@common/store-api/operations'
-import { orderContainsAny, searchNeedles } from '@/data/order-index/order-search'
-import { MAX_TAG_LENGTH, tagProblem } from '@/data/order-meta/order-meta'
+import { orderContainsAny, searchNeedles } from './order-search'
+import { MAX_TAG_LENGTH, tagProblem } from '../order-meta/order-meta'
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 export type FinancialStatus = (typeof FINANCIAL_STATUSES)[number]

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Order } from '@common/store-api/resources'
-import { StoreDatabase } from '@/data/db'
-import { COMPACT_ABOVE_BLOCKS } from '@/data/order-index/order-index-blocks'
+import { StoreDatabase } from '../db'
+import { COMPACT_ABOVE_BLOCKS } from './order-index-blocks'
 import { makeOrder, makeOrders, seededRandom } from './order-fixtures'
 import { firstWindowFromCache, orderIndexFor, type OrderIndex } from './order-index'
 import {

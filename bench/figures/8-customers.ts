@@ -6,13 +6,8 @@
 // either way round, folded accents and apostrophes, e-mails, phones however written). How each
 // is measured: docs/benchmarks.md.
 import type { Page } from 'playwright-core'
-
-/** What the runner (bench/run.ts) lends the figure: its table and its arithmetic. */
-export interface FigureTools {
-  add(row: { figure: string; measure: string; value: number | null; unit: string; baseline: number | null; baselineLabel: string; budget: string; pass: boolean | null }): void
-  percentile(values: number[], p: number): number
-  round(n: number, digits?: number): number
-}
+import { loadBenchPage, type Figure } from '../harness'
+import { percentile, round, type Report } from '../report'
 
 const FIGURE = '8 customers'
 const ORDERS = 100_000
@@ -36,7 +31,8 @@ const SEARCHES: { name: string; search: string }[] = [
   { name: 'nobody', search: 'zzqx' },
 ]
 
-export async function figureCustomers(page: Page, { add, percentile, round }: FigureTools): Promise<void> {
+async function measure(report: Report, page: Page): Promise<void> {
+  const add = report.add.bind(report)
   const orders = await page.evaluate((total) => window.storedeskBench.seedCustomers('bench-customers', total), ORDERS)
   const label = `${orders.toLocaleString('en-US')} orders`
   try {
@@ -94,4 +90,17 @@ export async function figureCustomers(page: Page, { add, percentile, round }: Fi
   } finally {
     await page.evaluate(() => window.storedeskBench.dropCustomers())
   }
+}
+
+export const customers: Figure = {
+  name: FIGURE,
+  measure: 'Customers list at 100,000 orders',
+  budget: `< ${FIRST_ROWS_BUDGET_MS} ms / < ${SEARCH_BUDGET_MS} ms`,
+  benchApp: true,
+  run: async ({ report, benchApp, host }) => {
+    const { app, page } = await benchApp()
+    // A fresh page: figure 2's 100,000 orders and their index are gone from memory.
+    await loadBenchPage(page, await host(), app.connectionId)
+    await measure(report, page)
+  },
 }

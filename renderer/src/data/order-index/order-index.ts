@@ -14,11 +14,12 @@
 // One index per open database; dropped when that database closes (disconnect deletes it).
 import type { Table } from 'dexie'
 import type { Order } from '@common/store-api/resources'
-import { orderIndexBlocksNeedCompaction, type OrderIndexBlock, type OrderRowChanges, type StoreDatabase } from '@/data'
-import type { OrderIndexRow } from '@/data/order-index/order-index-row'
-import { searchNeedles } from '@/data/order-index/order-search'
-import { SearchTexts } from '@/data/order-index/search-texts'
-import { stampNumber, stampString } from '@/data/order-index/stamps'
+import type { StoreDatabase } from '../db'
+import { orderIndexBlocksNeedCompaction, type OrderIndexBlock, type OrderRowChanges } from './order-index-blocks'
+import type { OrderIndexRow } from './order-index-row'
+import { searchNeedles } from './order-search'
+import { SearchTexts } from './search-texts'
+import { stampNumber, stampString } from './stamps'
 import { hasRange, inDayRange, parseSort, SORT_FIELDS, type DayRange, type OrderQuery, type OrderSortKey } from './order-query'
 
 /** Index rows read per IndexedDB request while loading (about; blocks come whole): small enough to keep frames flowing. */
