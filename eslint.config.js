@@ -41,9 +41,12 @@ const CATALOGUED = [
   'features/orders/detail',
   'features/orders/components/TrackingDialog.vue',
   'features/orders/components/ShippingAddressForm.vue',
+  'features/orders/components/ScannerPanel.vue',
+  'features/orders/components/ScannerSummary.vue',
+  'features/orders/components/ScanField.vue',
 ]
 /** Marks that are not words in any language. */
-const BARE_ALLOWED = ['(', ')', ',', '.', '&', '+', '-', '=', '*', '/', '#', '%', '!', '?', ':', '[', ']', '{', '}', '<', '>', '•', '·', '|', '…', '—', '–', '×', '→', '←', '↑', '↓', '“', '”', '‘', '’', '"', "'", '@', '$', '~']
+const BARE_ALLOWED = ['(', ')', ',', '.', '&', '+', '-', '=', '*', '/', '#', '%', '!', '?', ':', '[', ']', '{', '}', '<', '>', '•', '·', '|', '…', '—', '–', '×', '✓', '→', '←', '↑', '↓', '“', '”', '‘', '’', '"', "'", '@', '$', '~']
 /** How deep below its layer folder (or its feature's folder) a renderer file may sit. */
 const MAX_DEPTH = 6
 
