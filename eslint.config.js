@@ -44,6 +44,7 @@ const CATALOGUED = [
   'features/orders/components/ScannerPanel.vue',
   'features/orders/components/ScannerSummary.vue',
   'features/orders/components/ScanField.vue',
+  'features/orders/components/OrderMetaFieldsSlot.vue',
   'features/tags',
 ]
 /** Marks that are not words in any language. */
