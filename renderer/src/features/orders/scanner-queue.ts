@@ -79,6 +79,11 @@ export function shipBlocker(order: ShipState | undefined, rules: QueueRules = DE
   return null
 }
 
+/** Counts said one after another as the language lists them: "2 unpaid, 1 cancelled", "2 个未付款、1 个已取消". */
+export function joinCounts(counts: readonly string[]): string {
+  return new Intl.ListFormat(intlLocale(), { style: 'narrow', type: 'conjunction' }).format(counts)
+}
+
 /** What the scanner says when an order scanned (or next in line) cannot ship. */
 export function blockerMessage(number: string, blocker: Blocker, order?: ShipState): string {
   switch (blocker) {
@@ -152,7 +157,7 @@ export function describeExclusions(build: QueueBuild, source: ScannerSource['kin
     .map((b) => [b, build.excluded[b]!] as const)
     .sort((a, b) => b[1] - a[1])
     .map(([b, n]) => t(COUNTS[b], { n }))
-  const reasons = new Intl.ListFormat(intlLocale(), { style: 'short', type: 'unit' }).format(parts)
+  const reasons = joinCounts(parts)
   if (build.total === 1) return t(source === 'ids' ? 'scanner.exclusions.selectedOne' : 'scanner.exclusions.filterOne', { reasons })
   return t(source === 'ids' ? 'scanner.exclusions.selected' : 'scanner.exclusions.filter', { n: excludedCount, total: build.total, reasons })
 }

@@ -6,7 +6,8 @@
 // listed as shipped, and "shipped without checking items" is a note on a shipped order only.
 import type { ConflictRecord, OutboxEntry, WriteEvent } from '@/data'
 import type { ScannedEntry } from './scanner'
-import { intlLocale, t } from '@/session/i18n'
+import { t } from '@/session/i18n'
+import { joinCounts } from './scanner-queue'
 
 export type WriteOutcome =
   | { kind: 'waiting'; until: number | null }
@@ -86,5 +87,5 @@ export function summaryCounts(summary: SessionSummary): string {
     [summary.skipped.length, 'scanner.summary.counts.skipped'],
   ] as const
   const said = parts.filter(([n]) => n > 0).map(([n, key]) => t(key, { n }))
-  return said.length ? new Intl.ListFormat(intlLocale(), { style: 'short', type: 'unit' }).format(said) : t('scanner.summary.counts.none')
+  return said.length ? joinCounts(said) : t('scanner.summary.counts.none')
 }
