@@ -37,9 +37,18 @@ const RENDERER_LAYERS = {
 const CATALOGUED = [
   'shell', 'ui', 'features/settings', 'features/connect', 'features/orders/print',
   'features/orders/OrdersPage.vue', 'features/orders/components/OrderFilters.vue', 'features/orders/components/OrderColumnChooser.vue', 'features/orders/components/OrderBadges.vue',
+  'features/orders/OrderDetailPage.vue',
+  'features/orders/detail',
+  'features/orders/components/TrackingDialog.vue',
+  'features/orders/components/ShippingAddressForm.vue',
+  'features/orders/components/ScannerPanel.vue',
+  'features/orders/components/ScannerSummary.vue',
+  'features/orders/components/ScanField.vue',
+  'features/orders/components/OrderMetaFieldsSlot.vue',
+  'features/tags',
 ]
 /** Marks that are not words in any language. */
-const BARE_ALLOWED = ['(', ')', ',', '.', '&', '+', '-', '=', '*', '/', '#', '%', '!', '?', ':', '[', ']', '{', '}', '<', '>', '•', '·', '|', '…', '—', '–', '×', '→', '←', '↑', '↓', '“', '”', '‘', '’', '"', "'", '@', '$', '~']
+const BARE_ALLOWED = ['(', ')', ',', '.', '&', '+', '-', '=', '*', '/', '#', '%', '!', '?', ':', '[', ']', '{', '}', '<', '>', '•', '·', '|', '…', '—', '–', '×', '✓', '→', '←', '↑', '↓', '“', '”', '‘', '’', '"', "'", '@', '$', '~']
 /** How deep below its layer folder (or its feature's folder) a renderer file may sit. */
 const MAX_DEPTH = 6
 

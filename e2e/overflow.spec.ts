@@ -246,6 +246,14 @@ const openPrint = async (page: Page, kind: 'pick' | 'slips') => {
   await page.evaluate((q) => (location.hash = `#/orders/print?${q}`), `kind=${kind}&ids=${ids}&paper=a4`)
   await expect(page.locator('.sheet').first()).toBeVisible()
 }
+/** The first paid order still to ship (its page offers tracking and an address change). */
+const openPseudoOrder = async (page: Page) => {
+  await page.evaluate(() => (location.hash = '#/orders?fulfillment=unfulfilled&financial=paid&status=wc-processing'))
+  const rows = page.getByRole('grid', { name: pseudo('orders.gridLabel') }).getByRole('row')
+  await expect(rows.first()).toBeVisible()
+  await rows.first().click()
+  await expect(main(page).getByRole('heading', { level: 1, name: pseudo.pattern('order.title') })).toBeVisible()
+}
 const PSEUDO_STOPS: Stop[] = [
   { name: 'orders list', open: openPseudoOrders },
   {
@@ -291,6 +299,50 @@ const PSEUDO_STOPS: Stop[] = [
   { name: 'notifications', async open(page) { await page.getByRole('button', { name: pseudo.pattern('notices.title') }).first().click(); await expect(page.getByRole('dialog', { name: pseudo('notices.title') })).toBeVisible() }, close: pressEscape },
   { name: 'pick list print view', open: (page) => openPseudoOrders(page).then(() => openPrint(page, 'pick')), close: (page) => page.getByRole('button', { name: `← ${pseudo('common.back')}` }).click() },
   { name: 'packing slips print view', open: (page) => openPseudoOrders(page).then(() => openPrint(page, 'slips')), close: (page) => page.getByRole('button', { name: `← ${pseudo('common.back')}` }).click() },
+  { name: 'order page', open: openPseudoOrder },
+  {
+    name: 'tracking dialog, confirm step',
+    async open(page) {
+      await openPseudoOrder(page)
+      await main(page).getByRole('button', { name: pseudo('order.addTracking'), exact: true }).click()
+      const tracking = pseudoDialog(page, pseudo.pattern('order.addTrackingTo'))
+      await tracking.getByRole('textbox', { name: pseudo('tracking.number') }).fill('ZZ-NOT-A-CARRIER-123')
+      await tracking.getByRole('button', { name: pseudo('tracking.dialog.continue') }).click()
+      await expect(tracking.getByRole('button', { name: pseudo('tracking.dialog.confirmAdd') })).toBeVisible()
+    },
+    close: pressEscape,
+  },
+  {
+    name: 'shipping address drawer',
+    async open(page) {
+      await openPseudoOrder(page)
+      await main(page).getByRole('button', { name: pseudo('order.editShipping') }).click()
+      await expect(page.getByRole('textbox', { name: pseudo('shipping.fields.city') })).toBeVisible()
+    },
+    close: (page) => page.getByRole('button', { name: pseudo('common.cancel') }).click(),
+  },
+  {
+    name: 'scanner with an open order',
+    async open(page) {
+      await openPseudoOrders(page)
+      await page.getByRole('button', { name: pseudo('orders.scannerMode') }).click()
+      await page.getByRole('button', { name: pseudo('scanner.next') }).click()
+      // The heading goes on with the customer's name: the pattern without its end.
+      await expect(page.getByRole('heading', { name: new RegExp(pseudo.pattern('scanner.toPack').source.replace(/\$$/, '')) })).toBeVisible({ timeout: 30_000 })
+      await page.getByText(pseudo('scanner.settings.title')).click()
+    },
+    close: (page) => page.getByRole('button', { name: pseudo('scanner.close') }).click(),
+  },
+  {
+    name: 'bulk tags dialog',
+    async open(page) {
+      await openPseudoOrders(page)
+      await page.getByRole('checkbox', { name: pseudo('orders.selected.selectScreen') }).click()
+      await page.getByRole('region', { name: pseudo('orders.selected.label') }).getByRole('button', { name: pseudo('orders.selected.tags') }).click()
+      await expect(page.getByRole('radio', { name: pseudo('tags.bulk.add') })).toBeVisible()
+    },
+    close: (page) => page.getByRole('dialog').getByRole('button', { name: pseudo('common.cancel') }).click(),
+  },
 ]
 
 for (const theme of ['light', 'dark'] as const) {

@@ -15,6 +15,7 @@ import { syncResource } from '../sync'
 import { cacheOrder, freshDatabase, freshStoreEachTest, makeMetaField } from '../test-support'
 import { FakeStore as Store } from '../fake-store'
 import { setUndoWindowSeconds, UNDO_WINDOW_STORAGE_KEY } from '../undo-window'
+import { say } from '@/session/i18n'
 import { editTags, effectiveEdit, parseTags, readAllOrderTags, readOrderMeta, serialiseTags, tagProblem, ORDER_META_FIELDS } from './order-meta'
 import { editOrderTags, enableOrderField, orderFieldState, proposeOrderField, setOrderNote } from './order-meta-actions'
 
@@ -49,10 +50,10 @@ describe('tags as text', () => {
   })
 
   it('refuse what cannot be a tag, in words', () => {
-    expect(tagProblem('  ')).toBe('Type a tag first.')
-    expect(tagProblem('a,b')).toMatch(/comma/)
-    expect(tagProblem('x'.repeat(41))).toMatch(/at most 40 characters \(this one has 41\)/)
-    expect(tagProblem("'")).toMatch(/letter or a digit/)
+    expect(say(tagProblem('  ')!)).toBe('Type a tag first.')
+    expect(say(tagProblem('a,b')!)).toMatch(/comma/)
+    expect(say(tagProblem('x'.repeat(41))!)).toMatch(/at most 40 characters \(this one has 41\)/)
+    expect(say(tagProblem("'")!)).toMatch(/letter or a digit/)
     expect(tagProblem(' waiting  for stock ')).toBeNull()
   })
 

@@ -16,6 +16,7 @@ import type { MetaFieldCreateBody } from '../writes/contract'
 import type { CachedMetaField, StoreDatabase } from '../db'
 import { fold } from '../order-index/order-search'
 import type { Write } from '../writes/contract'
+import type { Message } from '@/session/i18n'
 
 export const APP_NAMESPACE = 'storedesk'
 export type OrderMetaKind = 'tags' | 'note'
@@ -63,12 +64,12 @@ export function cleanTag(input: string): string {
 }
 
 /** What is wrong with a typed tag, in words, or null when it can be a tag. */
-export function tagProblem(input: string): string | null {
+export function tagProblem(input: string): Message | null {
   const tag = cleanTag(input)
-  if (!tag) return 'Type a tag first.'
-  if (tag.includes(',')) return 'A tag cannot hold a comma: commas separate tags.'
-  if (tag.length > MAX_TAG_LENGTH) return `A tag is at most ${MAX_TAG_LENGTH} characters (this one has ${tag.length}).`
-  if (!tagKey(tag)) return 'A tag needs a letter or a digit.'
+  if (!tag) return { key: 'tags.problem.empty' }
+  if (tag.includes(',')) return { key: 'tags.problem.comma' }
+  if (tag.length > MAX_TAG_LENGTH) return { key: 'tags.problem.tooLong', params: { max: MAX_TAG_LENGTH, n: tag.length } }
+  if (!tagKey(tag)) return { key: 'tags.problem.noLetter' }
   return null
 }
 

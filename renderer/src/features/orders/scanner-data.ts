@@ -8,6 +8,7 @@ import { refreshOrder, type StoreDatabase, orderIndexFor, type OrderIndex } from
 import { buildQueue, type QueueBuild, type QueueRules, type ScannerSource } from './scanner-queue'
 import { scannerOrder, type Recheck, type ScannerDeps } from './scanner'
 import { normalizeTrackingNumber } from './tracking'
+import { t } from '@/session/i18n'
 
 /** How long an order's re-check waits for the store before going by the cache alone. */
 export const STORE_CHECK_TIMEOUT_MS = 5000
@@ -21,7 +22,7 @@ export function readyOrderIndex(db: StoreDatabase): Promise<OrderIndex> {
       if (index.state === 'loading') return
       stop()
       if (index.state === 'ready') resolve(index)
-      else reject(new Error('The order cache was closed.'))
+      else reject(new Error(t('scanner.says.cacheClosed')))
     })
   })
 }
@@ -49,7 +50,7 @@ export async function loadScannerQueue(db: StoreDatabase, source: ScannerSource,
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(Object.assign(new Error('The store did not answer in time.'), { code: 'timeout' })), ms)
+    const timer = setTimeout(() => reject(Object.assign(new Error(t('scanner.says.noAnswer')), { code: 'timeout' })), ms)
     promise.then(
       (value) => {
         clearTimeout(timer)

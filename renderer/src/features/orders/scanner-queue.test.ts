@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeOrders } from '@/data/order-index/order-fixtures'
+import { applyLocale } from '@/session/i18n'
 import { blockerMessage, buildQueue, changedSinceMessage, describeExclusions, parseOrderScan, shipBlocker, DEFAULT_QUEUE_RULES, type ShipState } from './scanner-queue'
 
 const paid: ShipState = { financial_status: 'paid', fulfillment_status: 'unfulfilled', post_status: 'wc-processing' }
@@ -73,6 +74,19 @@ describe('what the scanner says', () => {
     expect(describeExclusions(build, 'filter')).toBe('3 of the 4 orders in this filter cannot ship: 2 already fulfilled, 1 unpaid.')
     expect(describeExclusions(buildQueue([{ ID: 1, state: paid }], DEFAULT_QUEUE_RULES), 'filter')).toBeNull()
     expect(describeExclusions(buildQueue([{ ID: 1, state: undefined }], DEFAULT_QUEUE_RULES), 'ids')).toBe('The selected order cannot ship: 1 not found.')
+  })
+
+  it('lists the reasons as German and Chinese list them, each count in its own words', () => {
+    const states: ShipState[] = [paid, { ...paid, fulfillment_status: 'fulfilled' }, { ...paid, financial_status: 'unpaid' }, { ...paid, post_status: 'wc-cancelled' }]
+    const build = buildQueue(states.map((state, i) => ({ ID: i, state })), DEFAULT_QUEUE_RULES)
+    try {
+      applyLocale('de')
+      expect(describeExclusions(build, 'filter')).toBe('3 der 4 Bestellungen in diesem Filter können nicht versendet werden: 1 storniert, 1 bereits versandt und 1 unbezahlt.')
+      applyLocale('zh-CN')
+      expect(describeExclusions(build, 'filter')).toBe('此筛选的 4 个订单中有 3 个无法发货：1 个已取消、1 个已发货、1 个未付款。')
+    } finally {
+      applyLocale('en')
+    }
   })
 
   it('says why a scanned order cannot ship, and that a queued one changed since', () => {

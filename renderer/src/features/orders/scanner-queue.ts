@@ -8,6 +8,7 @@
 // to it by ID), the count of what a source held that cannot ship, and reading a scanned
 // packing slip's order number.
 import { type OrderQuery } from '@/data'
+import { intlLocale, t, type MessageKey } from '@/session/i18n'
 
 /** The scanner queue's source: the order list's current filter/saved view, or chosen orders. */
 export type ScannerSource = { kind: 'filter'; query: OrderQuery } | { kind: 'ids'; ids: number[] }
@@ -33,18 +34,32 @@ export const DEFAULT_QUEUE_RULES: QueueRules = { allowedPayments: [] }
 export const BLOCKERS = ['not-cached', 'cancelled', 'failed', 'refunded', 'fulfilled', 'unpaid', 'on-hold', 'partially-refunded', 'unknown-payment', 'unknown-fulfillment'] as const
 export type Blocker = (typeof BLOCKERS)[number]
 
+/** Why an order cannot ship, in a few words ("unpaid"). */
+const REASONS: Record<Blocker, MessageKey> = {
+  'not-cached': 'scanner.reason.notCached',
+  cancelled: 'scanner.reason.cancelled',
+  failed: 'scanner.reason.failed',
+  refunded: 'scanner.reason.refunded',
+  fulfilled: 'scanner.reason.fulfilled',
+  unpaid: 'scanner.reason.unpaid',
+  'on-hold': 'scanner.reason.onHold',
+  'partially-refunded': 'scanner.reason.partiallyRefunded',
+  'unknown-payment': 'scanner.reason.unknownPayment',
+  'unknown-fulfillment': 'scanner.reason.unknownFulfillment',
+}
+
 /** How a count of each blocker reads: "2 unpaid". */
-const COUNT_WORDS: Record<Blocker, string> = {
-  'not-cached': 'not found',
-  cancelled: 'cancelled',
-  failed: 'failed',
-  refunded: 'refunded',
-  fulfilled: 'already fulfilled',
-  unpaid: 'unpaid',
-  'on-hold': 'on hold',
-  'partially-refunded': 'partially refunded',
-  'unknown-payment': 'in another payment state',
-  'unknown-fulfillment': 'in another fulfilment state',
+const COUNTS: Record<Blocker, MessageKey> = {
+  'not-cached': 'scanner.excluded.notCached',
+  cancelled: 'scanner.excluded.cancelled',
+  failed: 'scanner.excluded.failed',
+  refunded: 'scanner.excluded.refunded',
+  fulfilled: 'scanner.excluded.fulfilled',
+  unpaid: 'scanner.excluded.unpaid',
+  'on-hold': 'scanner.excluded.onHold',
+  'partially-refunded': 'scanner.excluded.partiallyRefunded',
+  'unknown-payment': 'scanner.excluded.unknownPayment',
+  'unknown-fulfillment': 'scanner.excluded.unknownFulfillment',
 }
 
 export function shipBlocker(order: ShipState | undefined, rules: QueueRules = DEFAULT_QUEUE_RULES): Blocker | null {
@@ -64,47 +79,49 @@ export function shipBlocker(order: ShipState | undefined, rules: QueueRules = DE
   return null
 }
 
+/** Counts said one after another as the language lists them: "2 unpaid, 1 cancelled", "2 个未付款、1 个已取消". */
+export function joinCounts(counts: readonly string[]): string {
+  return new Intl.ListFormat(intlLocale(), { style: 'narrow', type: 'conjunction' }).format(counts)
+}
+
 /** What the scanner says when an order scanned (or next in line) cannot ship. */
 export function blockerMessage(number: string, blocker: Blocker, order?: ShipState): string {
-  const n = `#${number}`
   switch (blocker) {
     case 'not-cached':
-      return `No order ${n} was found.`
+      return t('scanner.blocked.notCached', { number })
     case 'cancelled':
-      return `Order ${n} was cancelled; it cannot ship.`
+      return t('scanner.blocked.cancelled', { number })
     case 'failed':
-      return `Order ${n} failed; it cannot ship.`
+      return t('scanner.blocked.failed', { number })
     case 'refunded':
-      return `Order ${n} was refunded; it cannot ship.`
+      return t('scanner.blocked.refunded', { number })
     case 'fulfilled':
-      return `Order ${n} is already fulfilled.`
+      return t('scanner.blocked.fulfilled', { number })
     case 'unpaid':
-      return `Order ${n} is unpaid; it cannot ship.`
+      return t('scanner.blocked.unpaid', { number })
     case 'on-hold':
-      return `Order ${n} is on hold; it cannot ship.`
+      return t('scanner.blocked.onHold', { number })
     case 'partially-refunded':
-      return `Order ${n} is partially refunded; it ships only if the scanner settings allow partially refunded orders.`
+      return t('scanner.blocked.partiallyRefunded', { number })
     case 'unknown-payment':
-      return `Order ${n} has the payment state "${order?.financial_status ?? ''}", which the scanner does not ship.`
+      return t('scanner.blocked.unknownPayment', { number, state: order?.financial_status ?? '' })
     case 'unknown-fulfillment':
-      return `Order ${n} has the fulfilment state "${order?.fulfillment_status ?? ''}", which the scanner does not ship.`
+      return t('scanner.blocked.unknownFulfillment', { number, state: order?.fulfillment_status ?? '' })
   }
 }
 
-/** What the scanner says when an order of its queue changed on the store since the queue was built. */
-export function changedSinceMessage(number: string, blocker: Blocker): string {
-  const since: Partial<Record<Blocker, string>> = {
-    fulfilled: 'fulfilled',
-    cancelled: 'cancelled',
-    refunded: 'refunded',
-    failed: 'marked failed',
-    unpaid: 'marked unpaid',
-    'on-hold': 'put on hold',
-  }
-  const what = since[blocker]
-  if (what) return `Skipped #${number}: it was ${what} since the queue was built.`
-  if (blocker === 'not-cached') return `Skipped #${number}: the store no longer has it.`
-  return `Skipped #${number}: it can no longer ship (${COUNT_WORDS[blocker]}).`
+/** The changes the scanner names when an order stops being shippable under it. */
+const CHANGES: Partial<Record<Blocker, string>> = { fulfilled: 'fulfilled', cancelled: 'cancelled', refunded: 'refunded', failed: 'failed', unpaid: 'unpaid', 'on-hold': 'onHold' }
+
+/**
+ * What the scanner says when an order of its queue changed on the store since the queue was
+ * built (`built`), or since the packer opened it (`opened`: nothing was queued for it).
+ */
+export function changedSinceMessage(number: string, blocker: Blocker, since: 'built' | 'opened' = 'built'): string {
+  const change = CHANGES[blocker]
+  if (change) return t(since === 'built' ? 'scanner.skipped.changed' : 'scanner.stop.changed', { number, change })
+  const skipped = blocker === 'not-cached' ? t('scanner.skipped.gone', { number }) : t('scanner.skipped.cannotShip', { number, reason: t(REASONS[blocker]) })
+  return since === 'built' ? skipped : t('scanner.stop.nothingQueued', { message: skipped })
 }
 
 export interface QueueBuild {
@@ -139,10 +156,10 @@ export function describeExclusions(build: QueueBuild, source: ScannerSource['kin
   const parts = BLOCKERS.filter((b) => build.excluded[b])
     .map((b) => [b, build.excluded[b]!] as const)
     .sort((a, b) => b[1] - a[1])
-    .map(([b, n]) => `${n.toLocaleString('en-US')} ${COUNT_WORDS[b]}`)
-  if (build.total === 1) return `The ${source === 'ids' ? 'selected order' : 'order in this filter'} cannot ship: ${parts.join(', ')}.`
-  const whole = source === 'ids' ? `the ${build.total.toLocaleString('en-US')} selected orders` : `the ${build.total.toLocaleString('en-US')} orders in this filter`
-  return `${excludedCount.toLocaleString('en-US')} of ${whole} cannot ship: ${parts.join(', ')}.`
+    .map(([b, n]) => t(COUNTS[b], { n }))
+  const reasons = joinCounts(parts)
+  if (build.total === 1) return t(source === 'ids' ? 'scanner.exclusions.selectedOne' : 'scanner.exclusions.filterOne', { reasons })
+  return t(source === 'ids' ? 'scanner.exclusions.selected' : 'scanner.exclusions.filter', { n: excludedCount, total: build.total, reasons })
 }
 
 /**

@@ -6,6 +6,8 @@
 // listed as shipped, and "shipped without checking items" is a note on a shipped order only.
 import type { ConflictRecord, OutboxEntry, WriteEvent } from '@/data'
 import type { ScannedEntry } from './scanner'
+import { t } from '@/session/i18n'
+import { joinCounts } from './scanner-queue'
 
 export type WriteOutcome =
   | { kind: 'waiting'; until: number | null }
@@ -18,7 +20,7 @@ export type WriteOutcome =
 export function writeOutcome(entry: OutboxEntry | undefined, history: readonly WriteEvent[], conflict: ConflictRecord | undefined, number: string, now: number): WriteOutcome {
   if (entry) {
     if (entry.state === 'conflict') return { kind: 'stopped', message: conflictMessage(number, conflict) }
-    if (entry.state === 'failed') return { kind: 'stopped', message: `#${number}: not accepted by the store: ${entry.lastError?.message ?? 'refused'}` }
+    if (entry.state === 'failed') return { kind: 'stopped', message: t('scanner.summary.refused', { number, problem: entry.lastError?.message ?? t('scanner.summary.refusedBare') }) }
     if (entry.holdUntil !== undefined && entry.holdUntil > now && entry.state === 'queued') return { kind: 'waiting', until: entry.holdUntil }
     return { kind: 'queued' }
   }
@@ -31,9 +33,9 @@ export function writeOutcome(entry: OutboxEntry | undefined, history: readonly W
 /** "fulfilled elsewhere since you opened it: RR…US", from the store's copy the replayer kept. */
 export function conflictMessage(number: string, conflict: ConflictRecord | undefined): string {
   const theirs = conflict?.theirs ?? {}
-  if (theirs.post_status === 'wc-cancelled') return `#${number} was cancelled elsewhere since you opened it; its tracking was not sent.`
-  if (theirs.fulfillment_status === 'fulfilled') return `#${number} was fulfilled elsewhere since you opened it: ${String(theirs.trackno || 'no tracking number')}. Yours was not sent.`
-  return `#${number} changed on the store since you opened it; its tracking was not sent (see Sync to choose).`
+  if (theirs.post_status === 'wc-cancelled') return t('scanner.summary.cancelledElsewhere', { number })
+  if (theirs.fulfillment_status === 'fulfilled') return t('scanner.summary.fulfilledElsewhere', { number, trackno: String(theirs.trackno || t('scanner.noTrackingNumber')) })
+  return t('scanner.summary.changedElsewhere', { number })
 }
 
 export interface SummaryLine {
@@ -57,16 +59,19 @@ export function sessionSummary(
 ): SessionSummary {
   const summary: SessionSummary = { shipped: [], waiting: [], stopped: [], undone: [], skipped: [] }
   const line = (d: ScannedEntry, text: string): SummaryLine => ({ key: `write-${d.handle}`, number: d.order.number, text })
-  const what = (d: ScannedEntry) => `#${d.order.number}: ${d.trackno}${d.carrier ? ` (${d.carrier})` : ''}${d.overridden ? ', items not checked' : ''}`
+  const what = (d: ScannedEntry) => {
+    const tracking = d.carrier ? t('scanner.summary.withCarrier', { trackno: d.trackno, carrier: d.carrier }) : d.trackno
+    return t(d.overridden ? 'scanner.summary.entryUnchecked' : 'scanner.summary.entry', { number: d.order.number, tracking })
+  }
   for (const d of session.done) {
     const outcome = outcomes.get(d.handle) ?? { kind: 'queued' }
     if (outcome.kind === 'shipped') summary.shipped.push(line(d, what(d)))
-    else if (outcome.kind === 'waiting') summary.waiting.push(line(d, `${what(d)}, in its undo window`))
-    else if (outcome.kind === 'queued') summary.waiting.push(line(d, `${what(d)}, queued for the store`))
+    else if (outcome.kind === 'waiting') summary.waiting.push(line(d, t('scanner.summary.inUndoWindow', { entry: what(d) })))
+    else if (outcome.kind === 'queued') summary.waiting.push(line(d, t('scanner.summary.queued', { entry: what(d) })))
     else if (outcome.kind === 'stopped') summary.stopped.push(line(d, outcome.message))
-    else summary.undone.push(line(d, `#${d.order.number}: ${d.trackno} withdrawn`))
+    else summary.undone.push(line(d, t('scanner.summary.withdrawn', { number: d.order.number, trackno: d.trackno })))
   }
-  for (const d of session.undone) summary.undone.push({ key: `undone-${d.handle}`, number: d.order.number, text: `#${d.order.number}: ${d.trackno} undone` })
+  for (const d of session.undone) summary.undone.push({ key: `undone-${d.handle}`, number: d.order.number, text: t('scanner.summary.undone', { number: d.order.number, trackno: d.trackno }) })
   session.stopped.forEach((text, i) => summary.stopped.push({ key: `stopped-${i}`, number: '', text }))
   session.skipped.forEach((text, i) => summary.skipped.push({ key: `skipped-${i}`, number: '', text }))
   return summary
@@ -75,11 +80,12 @@ export function sessionSummary(
 /** "2 shipped, 1 waiting, 1 stopped, 1 undone, 1 skipped" (the parts there are). */
 export function summaryCounts(summary: SessionSummary): string {
   const parts = [
-    [summary.shipped.length, 'shipped'],
-    [summary.waiting.length, 'waiting'],
-    [summary.stopped.length, 'stopped'],
-    [summary.undone.length, 'undone'],
-    [summary.skipped.length, 'skipped'],
+    [summary.shipped.length, 'scanner.summary.counts.shipped'],
+    [summary.waiting.length, 'scanner.summary.counts.waiting'],
+    [summary.stopped.length, 'scanner.summary.counts.stopped'],
+    [summary.undone.length, 'scanner.summary.counts.undone'],
+    [summary.skipped.length, 'scanner.summary.counts.skipped'],
   ] as const
-  return parts.filter(([n]) => n > 0).map(([n, word]) => `${n} ${word}`).join(', ') || 'Nothing yet'
+  const said = parts.filter(([n]) => n > 0).map(([n, key]) => t(key, { n }))
+  return said.length ? joinCounts(said) : t('scanner.summary.counts.none')
 }

@@ -11,6 +11,7 @@
 // so the rules here are tested on their own.
 import type { Order } from '@common/store-api/resources'
 import { blockerMessage, changedSinceMessage, parseOrderScan, shipBlocker, type QueueRules, type ShipState } from './scanner-queue'
+import { t } from '@/session/i18n'
 import { normalizeTrackingNumber, trackBody, trackingNumberError } from './tracking'
 import { duplicateFinding, numberFindings, unconfirmed, type TrackingFinding } from './tracking-policy'
 import type { OverrideEntry } from './scanner-settings'
@@ -164,11 +165,11 @@ export class ScannerSession {
   /** Opens the order a packing slip's barcode (or a typed number) names, if it may ship from this queue. */
   async open(raw: string): Promise<OpenResult> {
     const number = parseOrderScan(raw)
-    if (!number) return { ok: false, message: `"${raw.trim()}" is not an order number. Scan the packing slip's barcode or type the order number.`, skipped: [] }
+    if (!number) return { ok: false, message: t('scanner.says.notOrderNumber', { text: raw.trim() }), skipped: [] }
     const tracked = this.done.find((d) => d.order.number === number)
-    if (tracked) return { ok: false, message: `Order #${number} was tracked in this session (${tracked.trackno}).`, skipped: [] }
+    if (tracked) return { ok: false, message: t('scanner.says.trackedHere', { number, trackno: tracked.trackno }), skipped: [] }
     const found = await this.deps.findByNumber(number)
-    if (!found) return { ok: false, message: `No order #${number} was found.`, skipped: [] }
+    if (!found) return { ok: false, message: t('scanner.blocked.notCached', { number }), skipped: [] }
     // Scanning the open order's slip again keeps what was ticked.
     if (this.current?.order.ID === found.ID) return { ok: true, open: this.current, skipped: [] }
     return this.openChecked(found.ID, found.number, true)
@@ -183,7 +184,7 @@ export class ScannerSession {
       skipped.push(...result.skipped)
       if (result.ok) return { ...result, skipped }
     }
-    return { ok: false, message: 'No orders are left to ship in this queue.', skipped }
+    return { ok: false, message: t('scanner.says.noneLeft'), skipped }
   }
 
   /** Re-reads an order and opens it when it can ship from this queue; drops it from the queue when it changed. */
@@ -203,7 +204,7 @@ export class ScannerSession {
       this.skipped.push(message)
       return { ok: false, message, skipped: [message] }
     }
-    if (queued === -1) return { ok: false, message: `Order #${label} can ship but is not in this queue${scanned ? ' (it is outside the filter or selection the scanner was opened with)' : ''}.`, skipped: [] }
+    if (queued === -1) return { ok: false, message: t(scanned ? 'scanner.says.notInQueueScanned' : 'scanner.says.notInQueue', { number: label }), skipped: [] }
     const fresh = (fromStore ?? order)!
     this.current = { order: fresh, packed: fresh.items.map(() => 0), overridden: false, storeChecked }
     return { ok: true, open: this.current, skipped: [] }
@@ -229,16 +230,16 @@ export class ScannerSession {
   /** Ticks one unit of the item with this SKU. */
   scanItem(raw: string): ItemResult {
     const open = this.current
-    if (!open) return { ok: false, message: 'Open an order first: scan its packing slip.', wrongSku: false }
+    if (!open) return { ok: false, message: t('scanner.says.openFirst'), wrongSku: false }
     const sku = raw.trim()
-    if (!sku) return { ok: false, message: 'Scan an item’s barcode (its SKU).', wrongSku: false }
+    if (!sku) return { ok: false, message: t('scanner.says.scanSku'), wrongSku: false }
     const items = open.order.items
     const matching = items.map((item, i) => ({ item, i })).filter(({ item }) => item.sku && sameSku(item.sku, sku))
-    if (matching.length === 0) return { ok: false, message: `Wrong item: SKU ${sku} is not in order #${open.order.number}.`, wrongSku: true }
+    if (matching.length === 0) return { ok: false, message: t('scanner.says.wrongItem', { sku, number: open.order.number }), wrongSku: true }
     const slot = matching.find(({ item, i }) => open.packed[i]! < item.qty)
     if (!slot) {
       const qty = matching.reduce((n, { item }) => n + item.qty, 0)
-      return { ok: false, message: `Too many: order #${open.order.number} has ${qty} of SKU ${sku}, all ticked already.`, wrongSku: true }
+      return { ok: false, message: t('scanner.says.tooMany', { number: open.order.number, qty, sku }), wrongSku: true }
     }
     return this.tick(slot.i)
   }
@@ -247,9 +248,9 @@ export class ScannerSession {
   markPacked(index: number): ItemResult {
     const open = this.current
     const item = open?.order.items[index]
-    if (!open || !item) return { ok: false, message: 'No such item.', wrongSku: false }
-    if (item.sku) return { ok: false, message: `Scan SKU ${item.sku} to tick this item.`, wrongSku: false }
-    if (open.packed[index]! >= item.qty) return { ok: false, message: `${item.name} is ticked already.`, wrongSku: false }
+    if (!open || !item) return { ok: false, message: t('scanner.says.noSuchItem'), wrongSku: false }
+    if (item.sku) return { ok: false, message: t('scanner.says.scanThisSku', { sku: item.sku }), wrongSku: false }
+    if (open.packed[index]! >= item.qty) return { ok: false, message: t('scanner.says.tickedAlready', { name: item.name }), wrongSku: false }
     return this.tick(index)
   }
 
@@ -258,8 +259,8 @@ export class ScannerSession {
     const item = open.order.items[index]!
     open.packed[index] = open.packed[index]! + 1
     const complete = this.itemsComplete
-    const count = item.qty > 1 ? ` (${open.packed[index]} of ${item.qty})` : ''
-    return { ok: true, message: `${item.name}${count} ticked.${complete ? ' Every item is ticked: scan the tracking number.' : ''}`, complete }
+    const ticked = item.qty > 1 ? t('scanner.says.tickedOf', { name: item.name, packed: open.packed[index]!, qty: item.qty }) : t('scanner.says.ticked', { name: item.name })
+    return { ok: true, message: complete ? t('scanner.says.allTicked', { ticked }) : ticked, complete }
   }
 
   /** "Ship without checking items": allowed after the operator confirmed it, and recorded. */
@@ -295,14 +296,14 @@ export class ScannerSession {
    */
   async submit(raw: string, carrier: string, sendEmail: boolean, confirmed: readonly string[] = []): Promise<SubmitResult> {
     const open = this.current
-    if (!open) return { ok: false, message: 'Open an order first: scan its packing slip.' }
-    if (!this.trackingAllowed) return { ok: false, message: `Tick every item of #${open.order.number} first (or ship without checking items).` }
+    if (!open) return { ok: false, message: t('scanner.says.openFirst') }
+    if (!this.trackingAllowed) return { ok: false, message: t('scanner.says.tickFirst', { number: open.order.number }) }
     const problem = trackingNumberError(raw)
     if (problem) return { ok: false, message: problem }
     const pending = unconfirmed(await this.trackingWarnings(raw), confirmed)
     if (pending.length > 0) return { ok: false, message: pending.map((w) => w.message).join(' '), confirm: pending }
     const stopped = await this.changedSinceOpened(open)
-    if (this.current !== open) return { ok: false, message: 'The open order changed; scan the tracking number again.' }
+    if (this.current !== open) return { ok: false, message: t('scanner.says.openChanged') }
     if (stopped) {
       const queued = this.queue.indexOf(open.order.ID)
       if (queued !== -1) this.queue.splice(queued, 1)
@@ -325,21 +326,21 @@ export class ScannerSession {
     const { order, fromStore, storeChecked } = await this.deps.recheck(open.order.ID)
     const rules = this.options().rules
     const n = open.order.number
-    if (storeChecked && !fromStore) return `#${n} is gone from the store since you opened it. Nothing was queued.`
+    if (storeChecked && !fromStore) return t('scanner.stop.gone', { number: n })
     const now = [fromStore, order].find((o) => o && shipBlocker(o.state, rules))
     if (!now) return null
     const blocker = shipBlocker(now.state, rules)!
-    if (blocker === 'fulfilled') return `#${n} was fulfilled elsewhere since you opened it: ${now.trackno || 'no tracking number'}. Nothing was queued.`
-    return `${changedSinceMessage(n, blocker).replace(/^Skipped (#\S+): it was (.*) since the queue was built\.$/, '$1 was $2 since you opened it.')} Nothing was queued.`
+    if (blocker === 'fulfilled') return t('scanner.stop.fulfilled', { number: n, trackno: now.trackno || t('scanner.noTrackingNumber') })
+    return changedSinceMessage(n, blocker, 'opened')
   }
 
   /** Undoes the last submission: its order opens again (items as they were ticked) if its write was not sent yet. */
   async undo(): Promise<UndoResult> {
     const last = this.done[this.done.length - 1]
-    if (!last) return { ok: false, message: 'Nothing to undo.' }
+    if (!last) return { ok: false, message: t('scanner.says.nothingToUndo') }
     const outcome = await this.deps.withdraw(last.handle)
     if (outcome === 'already-sent') {
-      return { ok: false, message: `Tracking for #${last.order.number} was already sent to the store; it cannot be undone here.` }
+      return { ok: false, message: t('scanner.says.alreadySent', { number: last.order.number }) }
     }
     this.done.pop()
     this.undone.push(last)

@@ -2,7 +2,8 @@
 // the country and state/province code lists, the before/after comparison and the mapping
 // of the store's 422 field messages back onto the form.
 //
-// Sources: country codes and English names from i18n-iso-countries; state/province codes
+// Sources: country codes and English names from i18n-iso-countries (names in other languages
+// from Intl.DisplayNames, the app's language); state/province codes
 // from country-region-data (ISO 3166-2 based short codes, as the store's `state` holds a
 // province abbreviation). A country with no listed subdivisions takes a free-text code
 // checked for shape only. Phones are checked with libphonenumber-js for the chosen country
@@ -13,6 +14,7 @@ import { allCountries } from 'country-region-data'
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js'
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator'
 import type { OrderShippingAddress } from '@common/store-api/resources'
+import { intlLocale, t, type MessageKey } from '@/session/i18n'
 
 countries.registerLocale(en)
 
@@ -23,27 +25,37 @@ export type ShippingErrors = Partial<Record<ShippingField, string>>
 
 export const REQUIRED_SHIPPING_FIELDS: readonly ShippingField[] = ['first_name', 'last_name', 'country', 'state', 'city', 'address_1', 'postcode', 'phone']
 
-export const SHIPPING_LABELS: Record<ShippingField, string> = {
-  first_name: 'First name',
-  last_name: 'Last name',
-  country: 'Country',
-  state: 'State / province',
-  city: 'City',
-  address_1: 'Address',
-  address_2: 'Apartment, suite (optional)',
-  postcode: 'Postcode',
-  phone: 'Phone',
+const SHIPPING_LABELS: Record<ShippingField, MessageKey> = {
+  first_name: 'shipping.fields.first_name',
+  last_name: 'shipping.fields.last_name',
+  country: 'shipping.fields.country',
+  state: 'shipping.fields.state',
+  city: 'shipping.fields.city',
+  address_1: 'shipping.fields.address_1',
+  address_2: 'shipping.fields.address_2',
+  postcode: 'shipping.fields.postcode',
+  phone: 'shipping.fields.phone',
+}
+
+/** A field's name in the app's language. */
+export function shippingLabel(field: ShippingField): string {
+  return t(SHIPPING_LABELS[field])
 }
 
 /** What to type in each text field, as an example. */
-export const SHIPPING_PLACEHOLDERS: Partial<Record<ShippingField, string>> = {
-  first_name: 'e.g. Ava',
-  last_name: 'e.g. Brown',
-  city: 'e.g. Portland',
-  address_1: 'Street and number',
-  address_2: 'Apartment, suite, floor',
-  postcode: 'e.g. 97201',
-  phone: 'With country code, e.g. +1 503 555 0100',
+const SHIPPING_PLACEHOLDERS: Partial<Record<ShippingField, MessageKey>> = {
+  first_name: 'shipping.examples.first_name',
+  last_name: 'shipping.examples.last_name',
+  city: 'shipping.examples.city',
+  address_1: 'shipping.examples.address_1',
+  address_2: 'shipping.examples.address_2',
+  postcode: 'shipping.examples.postcode',
+  phone: 'shipping.examples.phone',
+}
+
+export function shippingPlaceholder(field: ShippingField): string | undefined {
+  const key = SHIPPING_PLACEHOLDERS[field]
+  return key ? t(key) : undefined
 }
 
 export interface CodeOption {
@@ -51,14 +63,25 @@ export interface CodeOption {
   value: string
 }
 
-let countryList: CodeOption[] | null = null
+const countryLists = new Map<string, CodeOption[]>()
 
-/** Every ISO 3166-1 alpha-2 code with its English name, sorted by name. */
-export function countryOptions(): CodeOption[] {
-  countryList ??= Object.entries(countries.getNames('en', { select: 'official' }))
-    .map(([value, label]) => ({ value, label: `${label} (${value})` }))
-    .sort((a, b) => a.label.localeCompare(b.label, 'en'))
-  return countryList
+/** A country's name: the official English one in English, else the language's own (Intl). */
+export function countryName(code: string, locale: string = intlLocale()): string {
+  const english = countries.getName(code, 'en', { select: 'official' })
+  if (locale.toLowerCase().startsWith('en')) return english ?? code
+  return new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(code) ?? english ?? code
+}
+
+/** Every ISO 3166-1 alpha-2 code with its name in the app's language, sorted by name as the language sorts. */
+export function countryOptions(locale: string = intlLocale()): CodeOption[] {
+  let list = countryLists.get(locale)
+  if (!list) {
+    list = Object.keys(countries.getAlpha2Codes())
+      .map((value) => ({ value, label: `${countryName(value, locale)} (${value})` }))
+      .sort((a, b) => a.label.localeCompare(b.label, locale))
+    countryLists.set(locale, list)
+  }
+  return list
 }
 
 export function isCountryCode(code: string): boolean {
@@ -99,7 +122,9 @@ export function formFromAddress(address: Partial<OrderShippingAddress>): Shippin
 export function validateShippingForm(form: ShippingForm, before?: ShippingForm): ShippingErrors {
   const errors = checkShippingFields(form)
   if (!before) return errors
-  const kept = Object.fromEntries(Object.entries(errors).filter(([f, message]) => form[f as ShippingField].trim() !== before[f as ShippingField].trim() || message?.endsWith('is required.')))
+  // A required field left empty is always said, changed or not.
+  const missing = (f: ShippingField) => REQUIRED_SHIPPING_FIELDS.includes(f) && !form[f].trim()
+  const kept = Object.fromEntries(Object.entries(errors).filter(([f]) => form[f as ShippingField].trim() !== before[f as ShippingField].trim() || missing(f as ShippingField)))
   // A state left alone is checked again when the country changed under it.
   if (errors.state && form.country.trim() !== before.country.trim()) kept.state = errors.state
   return kept as ShippingErrors
@@ -108,48 +133,48 @@ export function validateShippingForm(form: ShippingForm, before?: ShippingForm):
 function checkShippingFields(form: ShippingForm): ShippingErrors {
   const errors: ShippingErrors = {}
   const value = (f: ShippingField) => form[f].trim()
-  for (const f of REQUIRED_SHIPPING_FIELDS) if (!value(f)) errors[f] = `${SHIPPING_LABELS[f]} is required.`
+  for (const f of REQUIRED_SHIPPING_FIELDS) if (!value(f)) errors[f] = t('shipping.required', { field: shippingLabel(f) })
 
   const country = value('country')
-  if (country && !isCountryCode(country)) errors.country = 'Choose a country from the list.'
+  if (country && !isCountryCode(country)) errors.country = t('shipping.chooseCountry')
   const countryOk = !!country && !errors.country
 
   const state = value('state')
   if (state && countryOk) {
     const regions = regionOptions(country)
-    if (regions.length > 0 && !regions.some((r) => r.value === state)) errors.state = 'Choose a state or province of this country from the list.'
-    if (regions.length === 0 && !FREE_STATE_CODE.test(state)) errors.state = 'Use the state or province code: letters, digits, spaces or dashes, up to 10.'
+    if (regions.length > 0 && !regions.some((r) => r.value === state)) errors.state = t('shipping.chooseState')
+    if (regions.length === 0 && !FREE_STATE_CODE.test(state)) errors.state = t('shipping.stateCode')
   }
 
   const postcode = value('postcode')
   if (postcode && countryOk && postcodeValidatorExistsForCountry(country) && !postcodeValidator(postcode, country)) {
-    errors.postcode = `This is not a valid postcode for ${countries.getName(country, 'en') ?? country}.`
+    errors.postcode = t('shipping.badPostcode', { country: countryName(country) })
   }
 
   const phone = value('phone')
   if (phone && countryOk) {
     const parsed = isSupportedCountry(country) ? parsePhoneNumberFromString(phone, country) : parsePhoneNumberFromString(phone)
-    if (!parsed || !parsed.isValid()) errors.phone = `This is not a valid phone number for ${countries.getName(country, 'en') ?? country}. Include the area code, or start with + and the country code.`
+    if (!parsed || !parsed.isValid()) errors.phone = t('shipping.badPhone', { country: countryName(country) })
   }
   return errors
 }
 
 /** The body `orders.updateShipping` takes: trimmed, phone in E.164, address_2 only when given. */
 export function shippingBody(form: ShippingForm): { shipping: { country: string; state: string; city: string; first_name: string; last_name: string; address_1: string; phone: string; postcode: string; address_2?: string } } {
-  const t = (f: ShippingField) => form[f].trim()
-  const country = t('country')
-  const parsed = isSupportedCountry(country) ? parsePhoneNumberFromString(t('phone'), country) : parsePhoneNumberFromString(t('phone'))
+  const field = (f: ShippingField) => form[f].trim()
+  const country = field('country')
+  const parsed = isSupportedCountry(country) ? parsePhoneNumberFromString(field('phone'), country) : parsePhoneNumberFromString(field('phone'))
   return {
     shipping: {
       country,
-      state: t('state'),
-      city: t('city'),
-      first_name: t('first_name'),
-      last_name: t('last_name'),
-      address_1: t('address_1'),
-      phone: parsed?.isValid() ? parsed.number : t('phone'),
-      postcode: t('postcode'),
-      ...(t('address_2') ? { address_2: t('address_2') } : {}),
+      state: field('state'),
+      city: field('city'),
+      first_name: field('first_name'),
+      last_name: field('last_name'),
+      address_1: field('address_1'),
+      phone: parsed?.isValid() ? parsed.number : field('phone'),
+      postcode: field('postcode'),
+      ...(field('address_2') ? { address_2: field('address_2') } : {}),
     },
   }
 }
@@ -183,7 +208,7 @@ export function compareAddresses(before: ShippingForm, after: ShippingForm): Add
   return SHIPPING_FIELDS.map((field) => {
     const b = before[field].trim()
     const a = after[field].trim()
-    return { field, label: SHIPPING_LABELS[field], before: b, after: a, changed: a !== b }
+    return { field, label: shippingLabel(field), before: b, after: a, changed: a !== b }
   })
 }
 

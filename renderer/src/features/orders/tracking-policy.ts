@@ -16,6 +16,7 @@
 import type { Order } from '@common/store-api/resources'
 import { closedStateOf, type ClosedState } from '@/data'
 import { formatCheck, normalizeTrackingNumber, trackingNumberError } from './tracking'
+import { t } from '@/session/i18n'
 
 export type TrackingFinding =
   | { kind: 'invalid'; message: string }
@@ -32,7 +33,7 @@ export type PolicyOrder = Pick<Order, 'ID' | 'number' | 'post_status' | 'financi
 /** Orders other than `exceptId` whose tracking number is this one. */
 export type OthersUsing = (trackno: string, exceptId: number) => Promise<{ ID: number; number: string }[]>
 
-const CLOSED_WORDS: Record<ClosedState, string> = { cancelled: 'cancelled', refunded: 'refunded in full', fulfilled: 'already fulfilled' }
+
 
 /** The number's own findings: its shape, then its format. */
 export function numberFindings(raw: string): TrackingFinding[] {
@@ -40,27 +41,27 @@ export function numberFindings(raw: string): TrackingFinding[] {
   if (problem) return [{ kind: 'invalid', message: problem }]
   const trackno = normalizeTrackingNumber(raw)
   const format = formatCheck(trackno)
-  if (!format) return [{ kind: 'unknown-format', message: `No carrier uses this format: ${trackno}. Compare it with the label.` }]
-  if (format.checkDigit === 'wrong') return [{ kind: 'check-digit', carrier: format.carrier, message: `The check digit is wrong: ${trackno} has the format of a ${format.carrier} number, but its last digit does not match. Compare it with the label.` }]
+  if (!format) return [{ kind: 'unknown-format', message: t('tracking.policy.unknownFormat', { number: trackno }) }]
+  if (format.checkDigit === 'wrong') return [{ kind: 'check-digit', carrier: format.carrier, message: t('tracking.policy.checkDigit', { number: trackno, carrier: format.carrier }) }]
   return []
 }
 
 /** The order's own findings for tracking it now (`change`: a change of its tracking number). */
 export function stateFindings(order: PolicyOrder, change: { replaces: string } | null = null): TrackingFinding[] {
-  const n = `#${order.number}`
+  const n = order.number
   const closed = closedStateOf(order)
   if (change) {
-    if (order.fulfillment_status !== 'fulfilled') return [{ kind: 'invalid', message: `Order ${n} is not fulfilled any more: there is no tracking number to change.` }]
-    if ((order.trackno ?? '') !== change.replaces) return [{ kind: 'invalid', message: `The tracking number of ${n} changed to ${order.trackno || 'none'} since you opened this. Check it and start again.` }]
-    if (closed && closed !== 'fulfilled') return [{ kind: 'closed', state: closed, message: `Order ${n} is ${CLOSED_WORDS[closed]}. Change its tracking number anyway?` }]
+    if (order.fulfillment_status !== 'fulfilled') return [{ kind: 'invalid', message: t('tracking.policy.notFulfilled', { number: n }) }]
+    if ((order.trackno ?? '') !== change.replaces) return [{ kind: 'invalid', message: t('tracking.policy.changedTo', { number: n, trackno: order.trackno || t('tracking.dialog.none') }) }]
+    if (closed && closed !== 'fulfilled') return [{ kind: 'closed', state: closed, message: t('tracking.policy.changeClosed', { number: n, state: closed }) }]
     return []
   }
   const findings: TrackingFinding[] = []
   if (closed) {
-    const shipped = closed === 'fulfilled' && order.trackno ? ` with tracking ${order.trackno}` : ''
-    findings.push({ kind: 'closed', state: closed, message: `Order ${n} is ${CLOSED_WORDS[closed]}${shipped}. Add tracking anyway? This is recorded on its timeline.` })
+    const message = closed === 'fulfilled' && order.trackno ? t('tracking.policy.fulfilledWith', { number: n, trackno: order.trackno }) : t('tracking.policy.addClosed', { number: n, state: closed })
+    findings.push({ kind: 'closed', state: closed, message })
   }
-  if (order.financial_status === 'unpaid' || order.post_status === 'wc-pending') findings.push({ kind: 'unpaid', message: `Order ${n} is not paid. Ship it only if you know it is paid another way.` })
+  if (order.financial_status === 'unpaid' || order.post_status === 'wc-pending') findings.push({ kind: 'unpaid', message: t('tracking.policy.unpaid', { number: n }) })
   return findings
 }
 
@@ -69,7 +70,7 @@ export function duplicateFinding(trackno: string, order: Pick<PolicyOrder, 'numb
   const numbers = [...new Set(others.map((o) => o.number))]
   if (numbers.length === 0) return []
   const list = numbers.map((x) => `#${x}`).join(', ')
-  return [{ kind: 'duplicate', orders: numbers, message: `${normalizeTrackingNumber(trackno)} is already the tracking number of order ${list}. Use it for #${order.number} too?` }]
+  return [{ kind: 'duplicate', orders: numbers, message: t('tracking.policy.duplicate', { trackno: normalizeTrackingNumber(trackno), orders: list, number: order.number }) }]
 }
 
 /** Every finding for tracking `raw` on `order`: the number, another order using it, the order's state. */
@@ -77,7 +78,7 @@ export async function checkTracking(input: { raw: string; order: PolicyOrder; ch
   const own = numberFindings(input.raw)
   if (own.some((f) => f.kind === 'invalid')) return own
   const trackno = normalizeTrackingNumber(input.raw)
-  if (input.change && trackno.toUpperCase() === input.change.replaces.toUpperCase()) return [{ kind: 'invalid', message: `${trackno} is already the tracking number of #${input.order.number}.` }]
+  if (input.change && trackno.toUpperCase() === input.change.replaces.toUpperCase()) return [{ kind: 'invalid', message: t('tracking.policy.same', { trackno, number: input.order.number }) }]
   const others = await input.othersUsing(trackno, input.order.ID)
   return [...own, ...duplicateFinding(trackno, input.order, others), ...stateFindings(input.order, input.change ?? null)]
 }

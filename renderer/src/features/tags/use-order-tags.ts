@@ -7,6 +7,7 @@ import { computed, markRaw, onScopeDispose, toValue, type MaybeRefOrGetter } fro
 import { useDialog } from 'naive-ui'
 import { enableOrderField, orderFieldState, proposeOrderField, readAllOrderTags, readOrderMeta, useLiveQuery, useStoreDatabase, type OrderMeta, type OrderMetaKind } from '@/data'
 import { tagsInUse } from './tag-filter'
+import { t } from '@/session/i18n'
 
 /** Every order's tags, by order ID (orders without tags left out), and every tag in use, most used first. */
 export function useOrderTagIndex() {
@@ -20,9 +21,10 @@ export function useOrderMeta(orderId: MaybeRefOrGetter<number>) {
   return useLiveQuery((db) => readOrderMeta(db, toValue(orderId)), [() => toValue(orderId)], undefined as OrderMeta | undefined)
 }
 
-const FIELD_WORDS: Record<OrderMetaKind, { what: string; name: string }> = {
-  tags: { what: 'tags', name: 'Tags (Storedesk), storedesk.tags' },
-  note: { what: 'internal notes', name: 'Internal note (Storedesk), storedesk.note' },
+/** The meta field's name on the store, as the app creates it (the store's words from then on). */
+const FIELD_NAMES: Record<OrderMetaKind, string> = {
+  tags: 'Tags (Storedesk), storedesk.tags',
+  note: 'Internal note (Storedesk), storedesk.note',
 }
 
 /**
@@ -44,7 +46,7 @@ export function useOrderFieldConsent() {
         title,
         content,
         positiveText,
-        negativeText: 'Not now',
+        negativeText: t('tags.consent.notNow'),
         onPositiveClick: () => resolve(true),
         onNegativeClick: () => resolve(false),
         onClose: () => resolve(false),
@@ -64,23 +66,13 @@ export function useOrderFieldConsent() {
     const db = database.value
     if (!db) return false
     const found = await orderFieldState(db, kind)
-    const { what, name } = FIELD_WORDS[kind]
     if (found.state === 'ready') return true
     if (found.state === 'missing') {
-      const yes = await ask(
-        `Keep order ${what} on the store?`,
-        `Storedesk keeps order ${what} in a meta field on your store’s orders, “${name}”, so every desk connected to this store sees them. ` +
-          `Any app that can read your orders can read them too; customers never see them. Add this field to the store?`,
-        'Add the field',
-      )
+      const yes = await ask(t('tags.consent.addTitle', { kind }), t('tags.consent.addText', { kind, name: FIELD_NAMES[kind] }), t('tags.consent.add'))
       if (yes) await proposeOrderField(db, kind)
       return yes
     }
-    const yes = await ask(
-      `Turn the ${what} field back on?`,
-      `The meta field “${found.field.name}” is turned off on the store, so no ${what} can be saved to it. Turn it on again (every desk uses it)?`,
-      'Turn it on',
-    )
+    const yes = await ask(t('tags.consent.onTitle', { kind }), t('tags.consent.onText', { kind, name: found.field.name }), t('tags.consent.on'))
     if (yes) await enableOrderField(db, found.field)
     return yes
   }

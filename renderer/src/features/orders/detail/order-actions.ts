@@ -3,6 +3,7 @@
 // only while nothing has shipped. Where an action is not offered the page says why, in the
 // place its button would be, so nobody hunts for a missing button.
 import type { Order } from '@common/store-api/resources'
+import { t } from '@/session/i18n'
 
 export type ActionRule = { allowed: true } | { allowed: false; reason: string }
 
@@ -15,9 +16,9 @@ type OrderState = Pick<Order, 'post_status' | 'financial_status' | 'fulfillment_
 
 const ALLOWED: ActionRule = { allowed: true }
 
-function closedBecause(order: OrderState): string | null {
-  if (order.post_status === 'wc-cancelled') return 'this order is cancelled'
-  if (order.post_status === 'wc-refunded' || order.financial_status === 'refund') return 'this order is refunded in full'
+function closedBecause(order: OrderState): 'cancelled' | 'refunded' | null {
+  if (order.post_status === 'wc-cancelled') return 'cancelled'
+  if (order.post_status === 'wc-refunded' || order.financial_status === 'refund') return 'refunded'
   return null
 }
 
@@ -25,14 +26,14 @@ export function orderActions(order: OrderState): OrderActions {
   const closed = closedBecause(order)
   const fulfilled = order.fulfillment_status === 'fulfilled'
   const tracking: ActionRule = closed
-    ? { allowed: false, reason: `No tracking to add: ${closed}.` }
+    ? { allowed: false, reason: t(closed === 'cancelled' ? 'order.why.trackingCancelled' : 'order.why.trackingRefunded') }
     : fulfilled
-      ? { allowed: false, reason: 'No tracking to add: this order is fulfilled.' }
+      ? { allowed: false, reason: t('order.why.trackingFulfilled') }
       : ALLOWED
   const address: ActionRule = closed
-    ? { allowed: false, reason: `The shipping address cannot change: ${closed}.` }
+    ? { allowed: false, reason: t(closed === 'cancelled' ? 'order.why.addressCancelled' : 'order.why.addressRefunded') }
     : order.fulfillment_status !== 'unfulfilled'
-      ? { allowed: false, reason: 'The shipping address cannot change: this order has shipped.' }
+      ? { allowed: false, reason: t('order.why.addressShipped') }
       : ALLOWED
   return { tracking, address }
 }

@@ -10,6 +10,7 @@ import { appTime, storeTimeFull, wallClock } from '@/ui/dates'
 import type { WriteEvent, WriteEventKind } from '@/data'
 import { writeWords } from '@/features/sync'
 import { formatMoney } from '@/ui/store-time'
+import { t, type MessageKey } from '@/session/i18n'
 
 export interface TimelineEntry {
   key: string
@@ -24,15 +25,15 @@ export interface TimelineEntry {
   problem?: boolean
 }
 
-const STEP_WORDS: Record<WriteEventKind, string> = {
-  queued: 'queued',
-  sent: 'sent to the store',
-  unconfirmed: 'sent, not confirmed: checking whether the store received it',
-  accepted: 'accepted by the store',
-  failed: 'refused by the store',
-  conflict: 'stopped: changed on the store meanwhile',
-  undone: 'undone',
-  discarded: 'discarded',
+const STEP_WORDS: Record<WriteEventKind, MessageKey> = {
+  queued: 'order.timeline.steps.queued',
+  sent: 'order.timeline.steps.sent',
+  unconfirmed: 'order.timeline.steps.unconfirmed',
+  accepted: 'order.timeline.steps.accepted',
+  failed: 'order.timeline.steps.failed',
+  conflict: 'order.timeline.steps.conflict',
+  undone: 'order.timeline.steps.undone',
+  discarded: 'order.timeline.steps.discarded',
 }
 
 /** A store GMT timestamp in ms, or null for a zero or missing date. */
@@ -48,16 +49,17 @@ function storeEvents(order: Order): TimelineEntry[] {
     if (at !== null) out.push({ key, at, when: storeTimeFull(local ?? gmt), title, source: 'store', ...(detail ? { detail } : {}) })
   }
   const money = (n: number | string) => formatMoney(n, order.order_currency || 'USD')
-  add('created', order.post_date_gmt, order.post_date, 'Order placed', order.payment_method_title || undefined)
-  add('paid', order.paid_date_gmt, order.paid_date, `Paid ${money(order.order_total)}`)
-  add('shipped', order.track_date_gmt, order.track_date, 'Shipped', order.trackno ? `Tracking ${order.trackno}${order.trackname ? ` (${order.trackname})` : ''}` : undefined)
-  add('completed', order.completed_at_gmt, order.completed_at, 'Completed')
+  const tracking = order.trackno ? t(order.trackname ? 'order.timeline.trackingCarrier' : 'order.timeline.tracking', { number: order.trackno, carrier: order.trackname ?? '' }) : undefined
+  add('created', order.post_date_gmt, order.post_date, t('order.timeline.placed'), order.payment_method_title || undefined)
+  add('paid', order.paid_date_gmt, order.paid_date, t('order.timeline.paid', { amount: money(order.order_total) }))
+  add('shipped', order.track_date_gmt, order.track_date, t('order.timeline.shipped'), tracking)
+  add('completed', order.completed_at_gmt, order.completed_at, t('order.timeline.completed'))
   for (const [i, refund] of (order.refunds ?? []).entries()) {
-    add(`refund-${i}`, refund.refund_date_gmt, refund.refund_date, `Refunded ${money(refund.refund_amount)}`, refund.refund_reason || undefined)
+    add(`refund-${i}`, refund.refund_date_gmt, refund.refund_date, t('order.timeline.refunded', { amount: money(refund.refund_amount) }), refund.refund_reason || undefined)
   }
   // The store keeps no cancellation date: its last change is the closest it says.
-  if (order.post_status === 'wc-cancelled') add('cancelled', order.post_modified_gmt, order.post_modified, 'Cancelled', 'as of the store’s last change to the order')
-  else if (!out.some((e) => e.at === gmtMs(order.post_modified_gmt))) add('updated', order.post_modified_gmt, order.post_modified, 'Last changed on the store')
+  if (order.post_status === 'wc-cancelled') add('cancelled', order.post_modified_gmt, order.post_modified, t('order.timeline.cancelled'), t('order.timeline.cancelledWhen'))
+  else if (!out.some((e) => e.at === gmtMs(order.post_modified_gmt))) add('updated', order.post_modified_gmt, order.post_modified, t('order.timeline.updated'))
   return out
 }
 
@@ -82,7 +84,7 @@ function appEvents(events: readonly WriteEvent[], offset: number | null): Timeli
     at: e.at,
     when: appWhen(e.at, offset),
     // What the change was, without the order it is on (the page is that order's).
-    title: `${writeWords(e.label, { withTarget: false })}: ${STEP_WORDS[e.event]}`,
+    title: t('order.timeline.step', { change: writeWords(e.label, { withTarget: false }), step: t(STEP_WORDS[e.event]) }),
     source: 'app' as const,
     ...(e.message ? { detail: e.message } : {}),
     ...(e.event === 'failed' || e.event === 'conflict' ? { problem: true } : {}),
