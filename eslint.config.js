@@ -38,6 +38,7 @@ const CATALOGUED = [
   'shell', 'ui', 'features/settings', 'features/connect', 'features/orders/print',
   'features/orders/OrdersPage.vue', 'features/orders/components/OrderFilters.vue', 'features/orders/components/OrderColumnChooser.vue', 'features/orders/components/OrderBadges.vue',
   'features/blogs',
+  'features/calendar',
 ]
 /** Marks that are not words in any language. */
 const BARE_ALLOWED = ['(', ')', ',', '.', '&', '+', '-', '=', '*', '/', '#', '%', '!', '?', ':', '[', ']', '{', '}', '<', '>', '•', '·', '|', '…', '—', '–', '×', '→', '←', '↑', '↓', '“', '”', '‘', '’', '"', "'", '@', '$', '~']
