@@ -246,6 +246,17 @@ const openPrint = async (page: Page, kind: 'pick' | 'slips') => {
   await page.evaluate((q) => (location.hash = `#/orders/print?${q}`), `kind=${kind}&ids=${ids}&paper=a4`)
   await expect(page.locator('.sheet').first()).toBeVisible()
 }
+const openPseudoBlogs = async (page: Page) => {
+  await pseudoNav(page, 'nav.blogs')
+  await expect(page.getByRole('table', { name: pseudo('blogs.table.label') }).getByRole('row').nth(1)).toBeVisible({ timeout: 60_000 })
+}
+const openPseudoPost = async (page: Page) => {
+  await openPseudoBlogs(page)
+  await page.getByRole('table', { name: pseudo('blogs.table.label') }).getByRole('button').first().click()
+  await expect(page.locator('.ProseMirror')).toBeVisible()
+}
+const pseudoToolbarButton = (page: Page, key: Parameters<typeof pseudo>[0]) =>
+  page.getByRole('toolbar', { name: pseudo('editor.toolbar.label') }).getByRole('button', { name: pseudo(key), exact: true })
 const PSEUDO_STOPS: Stop[] = [
   { name: 'orders list', open: openPseudoOrders },
   {
@@ -291,6 +302,102 @@ const PSEUDO_STOPS: Stop[] = [
   { name: 'notifications', async open(page) { await page.getByRole('button', { name: pseudo.pattern('notices.title') }).first().click(); await expect(page.getByRole('dialog', { name: pseudo('notices.title') })).toBeVisible() }, close: pressEscape },
   { name: 'pick list print view', open: (page) => openPseudoOrders(page).then(() => openPrint(page, 'pick')), close: (page) => page.getByRole('button', { name: `← ${pseudo('common.back')}` }).click() },
   { name: 'packing slips print view', open: (page) => openPseudoOrders(page).then(() => openPrint(page, 'slips')), close: (page) => page.getByRole('button', { name: `← ${pseudo('common.back')}` }).click() },
+  { name: 'blog studio list', open: openPseudoBlogs },
+  {
+    name: 'blog studio delete question',
+    async open(page) {
+      await openPseudoBlogs(page)
+      await page.getByRole('table', { name: pseudo('blogs.table.label') }).getByRole('checkbox').first().click()
+      await page.getByRole('button', { name: pseudo('blogs.batch.delete'), exact: true }).click()
+      await expect(pseudoDialog(page, pseudo.pattern('blogs.batch.deleteTitle'))).toBeVisible()
+    },
+    close: (page) => pseudoDialog(page, pseudo.pattern('blogs.batch.deleteTitle')).getByRole('button', { name: pseudo('common.cancel') }).click(),
+  },
+  {
+    name: 'new blog post',
+    async open(page) {
+      await openPseudoBlogs(page)
+      await page.getByRole('button', { name: pseudo('blogs.newPost'), exact: true }).click()
+      await expect(page.getByRole('heading', { level: 1, name: pseudo('titles.newPost') })).toBeVisible()
+    },
+  },
+  { name: 'blog editor', open: openPseudoPost },
+  {
+    name: 'blog editor, visible from a time to come',
+    async open(page) {
+      await openPseudoPost(page)
+      const visibleFrom = page.getByRole('textbox', { name: pseudo('editor.page.visibleFrom') })
+      await visibleFrom.fill('2030-01-15 9:30:00 AM')
+      await visibleFrom.press('Enter')
+      await expect(page.getByRole('button', { name: pseudo.pattern('editor.action.schedule') })).toBeVisible()
+    },
+  },
+  {
+    name: 'link dialog with a problem',
+    async open(page) {
+      await openPseudoPost(page)
+      await pseudoToolbarButton(page, 'editor.toolbar.link').click()
+      await page.getByRole('dialog', { name: pseudo('editor.link.title') }).getByRole('button', { name: pseudo('editor.link.apply') }).click()
+      await expect(page.getByText(pseudo('editor.link.empty'))).toBeVisible()
+    },
+    close: pressEscape,
+  },
+  {
+    name: 'image dialog with problems',
+    async open(page) {
+      await openPseudoPost(page)
+      await pseudoToolbarButton(page, 'editor.toolbar.image').click()
+      await page.getByRole('dialog', { name: pseudo('editor.image.insert') }).getByRole('button', { name: pseudo('editor.image.insert') }).click()
+      await expect(page.getByText(pseudo('editor.image.altMissing'))).toBeVisible()
+    },
+    close: pressEscape,
+  },
+  {
+    name: 'video dialog',
+    async open(page) {
+      await openPseudoPost(page)
+      await pseudoToolbarButton(page, 'editor.toolbar.video').click()
+      await expect(page.getByRole('dialog', { name: pseudo('editor.video.title') })).toBeVisible()
+    },
+    close: pressEscape,
+  },
+  {
+    name: 'find and replace',
+    async open(page) {
+      await openPseudoPost(page)
+      await pseudoToolbarButton(page, 'editor.toolbar.find').click()
+      await expect(page.getByRole('region', { name: pseudo('editor.find.label') })).toBeVisible()
+    },
+  },
+  {
+    name: 'editor shortcuts',
+    async open(page) {
+      await openPseudoPost(page)
+      await pseudoToolbarButton(page, 'editor.toolbar.shortcuts').click()
+      await expect(page.getByRole('dialog', { name: pseudo('editor.shortcuts.title') })).toBeVisible()
+    },
+    close: pressEscape,
+  },
+  {
+    name: 'slug change question',
+    async open(page) {
+      // A post readers can see: its address is locked and changes only through the question.
+      await openPseudoBlogs(page)
+      await page.getByRole('button', { name: 'Frequently Asked Questions About Our Materials', exact: true }).click()
+      await page.getByRole('button', { name: pseudo('editor.slug.change') }).click()
+      await expect(page.getByRole('dialog', { name: pseudo('editor.slug.changeTitle') })).toBeVisible()
+    },
+    close: pressEscape,
+  },
+  {
+    name: 'revision history',
+    async open(page) {
+      await openPseudoPost(page)
+      await page.getByRole('button', { name: pseudo('editor.page.revisionHistory') }).click()
+      await expect(page.getByRole('dialog').filter({ hasText: pseudo('editor.revisions.title') })).toBeVisible()
+    },
+    close: pressEscape,
+  },
 ]
 
 for (const theme of ['light', 'dark'] as const) {
