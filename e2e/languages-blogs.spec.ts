@@ -83,7 +83,7 @@ for (const locale of ['de', 'zh-CN'] as const satisfies TestLocale[]) {
     await page.getByRole('radio', { name: w('editor.view.visual') }).check({ force: true })
 
     // Publishing: visible from a time to come on the store's clock; the main button says so.
-    const visibleFrom = page.getByRole('textbox', { name: w('editor.page.visibleFrom') })
+    const visibleFrom = page.getByRole('textbox', { name: w('time.withZone', { time: w('editor.page.visibleFromShort'), zone: w('time.store') }) })
     await visibleFrom.fill('2027-01-15 09:30:00')
     await visibleFrom.press('Enter')
     await page.getByRole('radio', { name: w('editor.page.hidden') }).check({ force: true })

@@ -326,7 +326,7 @@ const PSEUDO_STOPS: Stop[] = [
     name: 'blog editor, visible from a time to come',
     async open(page) {
       await openPseudoPost(page)
-      const visibleFrom = page.getByRole('textbox', { name: pseudo('editor.page.visibleFrom') })
+      const visibleFrom = page.getByRole('textbox', { name: pseudo('time.withZone', { time: pseudo('editor.page.visibleFromShort'), zone: pseudo('time.store') }) })
       await visibleFrom.fill('2030-01-15 9:30:00 AM')
       await visibleFrom.press('Enter')
       await expect(page.getByRole('button', { name: pseudo.pattern('editor.action.schedule') })).toBeVisible()
@@ -402,7 +402,7 @@ const PSEUDO_STOPS: Stop[] = [
 
 for (const theme of ['light', 'dark'] as const) {
   test(`in the pseudo-locale nothing is cut off and every word is for people at 1280x800 in the ${theme} theme, on every catalogued screen and dialog`, async ({ page }) => {
-    test.setTimeout(240_000)
+    test.setTimeout(480_000)
     await page.setViewportSize({ width: 1280, height: 800 })
     await page.emulateMedia({ colorScheme: theme })
     await useAppLocale(page, 'en-XA')
