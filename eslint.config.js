@@ -46,6 +46,10 @@ const CATALOGUED = [
   'features/orders/components/ScanField.vue',
   'features/orders/components/OrderMetaFieldsSlot.vue',
   'features/tags',
+  'features/blogs',
+  'features/calendar',
+  'features/meta-fields/MetaFieldsPanel.vue',
+  'features/meta-fields/components/MetaValueEditor.vue',
 ]
 /** Marks that are not words in any language. */
 const BARE_ALLOWED = ['(', ')', ',', '.', '&', '+', '-', '=', '*', '/', '#', '%', '!', '?', ':', '[', ']', '{', '}', '<', '>', '•', '·', '|', '…', '—', '–', '×', '✓', '→', '←', '↑', '↓', '“', '”', '‘', '’', '"', "'", '@', '$', '~']

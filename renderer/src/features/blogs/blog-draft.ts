@@ -5,6 +5,7 @@
 // fields differ between two versions (the conflict view).
 import { roundTrip } from './editor/serialize'
 import type { CachedBlog, RowKey } from '@/data'
+import { t } from '@/session/i18n'
 
 export const BLOG_STATUS_HIDDEN = 1
 export const BLOG_STATUS_VISIBLE = 2
@@ -28,18 +29,9 @@ export type DraftFields = {
 export const BODY_FIELDS = ['title', 'summary', 'content', 'author', 'seo_title', 'seo_description', 'seo_slug', 'cover_id', 'visible_at'] as const
 export type BodyField = (typeof BODY_FIELDS)[number]
 
-export const FIELD_LABELS: Record<BodyField | 'status' | 'collectionKeys', string> = {
-  title: 'Title',
-  summary: 'Summary',
-  content: 'Body',
-  author: 'Author',
-  seo_title: 'SEO title',
-  seo_description: 'SEO description',
-  seo_slug: 'Slug',
-  cover_id: 'Cover',
-  visible_at: 'Visible from',
-  status: 'Status',
-  collectionKeys: 'Collections',
+/** A field's name as the writer reads it (the conflict view, the revision comparison). */
+export function fieldLabel(field: BodyField | 'status' | 'collectionKeys'): string {
+  return t(`editor.fields.${field}`)
 }
 
 export function emptyDraft(): DraftFields {

@@ -47,10 +47,10 @@ describe('listItems', () => {
       ['Refused', 'Failed: Slug: is already taken', false],
       ['Later', 'Scheduled for Jan 15, 2027, 9:30 AM', false],
       ['Hidden one', 'Hidden on the store', false],
-      ['Later, edited', 'Scheduled for Jan 15, 2027, 09:30 · changes not yet published', false],
+      ['Later, edited', 'Scheduled for Jan 15, 2027, 9:30 AM · changes not yet published', false],
       ['Hidden, edited', 'Hidden on the store · changes not yet published', false],
       // A draft equal to the store's copy is no change: the post reads as the store has it.
-      ['Draft typed back', 'Published Oct 24, 2026, 03:00', false],
+      ['Draft typed back', 'Published Oct 24, 2026, 3:00 AM', false],
       ['Written offline', 'Draft on this device', true],
     ])
   })

@@ -3,6 +3,7 @@
 // and abandoned checkouts), one per address, each with words to search by. The API has no image
 // library endpoint, so these are what the store is known to host.
 import type { CachedBlog } from '@/data'
+import { t } from '@/session/i18n'
 
 export interface KnownImage {
   /** The address inserted into the post. */
@@ -34,14 +35,14 @@ export function knownImages(posts: readonly CachedBlog[], products: readonly Ima
     const cover = post.cover as ImageLike | null | undefined
     // The medium size suits a picture in the text; the full size is for the cover.
     const src = text(cover?.medium) || text(cover?.url)
-    if (src) add({ src, thumbnail: text(cover?.thumbnail) || src, alt: '', label: `Cover of “${post.title || 'Untitled post'}”` })
+    if (src) add({ src, thumbnail: text(cover?.thumbnail) || src, alt: '', label: t('editor.image.coverOf', { title: post.title || t('editor.seo.untitled') }) })
   }
   for (const post of posts) {
-    for (const image of imagesInHtml(post.content ?? '')) add({ src: image.src, thumbnail: image.src, alt: image.alt, label: image.alt ? `In a post: ${image.alt}` : `In “${post.title || 'Untitled post'}”` })
+    for (const image of imagesInHtml(post.content ?? '')) add({ src: image.src, thumbnail: image.src, alt: image.alt, label: image.alt ? t('editor.image.inPost', { alt: image.alt }) : t('editor.image.inTitled', { title: post.title || t('editor.seo.untitled') }) })
   }
   for (const product of products) {
     const src = text(product.url)
-    if (src) add({ src, thumbnail: text(product.thumbnail) || src, alt: text(product.alt), label: `Product: ${text(product.alt) || 'unnamed'}` })
+    if (src) add({ src, thumbnail: text(product.thumbnail) || src, alt: text(product.alt), label: text(product.alt) ? t('editor.image.product', { name: text(product.alt) }) : t('editor.image.productUnnamed') })
   }
   return [...found.values()]
 }

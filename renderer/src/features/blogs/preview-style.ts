@@ -16,6 +16,7 @@
 import { ref, watch, type Ref } from 'vue'
 import { api } from '@/bridge'
 import { sanitizeForIsolatedView } from '@/lib/sanitize'
+import { t } from '@/session/i18n'
 
 /** Size limit, the same as for a fetched stylesheet: a whole theme fits; localStorage and the frame stay reasonable. */
 export const MAX_PREVIEW_CSS = 512 * 1024
@@ -141,6 +142,7 @@ export function savePreviewCss(connectionId: string, css: string, storage: Stora
 
 export type StylesheetLoad = { ok: true; setting: PreviewStyleSetting; removed: string[] } | { ok: false; message: string }
 
+/** The main process's own opening of a refusal, left off where the catalog's message says it. */
 const LOAD_FAILED = 'The stylesheet could not be loaded: '
 
 /**
@@ -153,16 +155,16 @@ export async function loadStylesheetFromUrl(connectionId: string | null, url: st
     fetched = await api.blogs.fetchPreviewStylesheet(url.trim())
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    return { ok: false, message: message.startsWith(LOAD_FAILED) ? message : `${LOAD_FAILED}${message}` }
+    return { ok: false, message: t('editor.previewStyle.loadFailed', { reason: message.startsWith(LOAD_FAILED) ? message.slice(LOAD_FAILED.length) : message }) }
   }
   const result = sanitizePreviewCss(resolveStylesheetUrls(fetched.css, fetched.url))
-  if (!result.css) return { ok: false, message: `${LOAD_FAILED}${result.removed.length > 0 ? `sanitising removed ${result.removed.join('; ')}.` : 'it is empty.'}` }
+  if (!result.css) return { ok: false, message: result.removed.length > 0 ? t('editor.previewStyle.sanitisedAway', { list: result.removed.join('; ') }) : t('editor.previewStyle.empty') }
   const setting: PreviewStyleSetting = { source: 'url', url: url.trim(), css: result.css, fetchedAt: now().toISOString() }
   if (connectionId) {
     try {
       keep(connectionId, setting, storage)
     } catch {
-      return { ok: false, message: `${LOAD_FAILED}this device has no room left to keep it.` }
+      return { ok: false, message: t('editor.previewStyle.noRoom') }
     }
   }
   return { ok: true, setting, removed: result.removed }

@@ -11,6 +11,7 @@ import { CHECKING_WORDS, rowWait, waitingForWords } from '@/features/sync'
 import { refusalInWords } from '@/ui/refusal-words'
 import { storeDayTime, wallClock } from '@/ui/dates'
 import { storeNow } from '@/ui/store-time'
+import { t } from '@/session/i18n'
 
 export type PublishStateKind = 'draft' | 'waiting' | 'sending' | 'unconfirmed' | 'blocked' | 'failed' | 'conflict' | 'published' | 'scheduled' | 'hidden'
 
@@ -51,36 +52,37 @@ export function publishStateOf(post: PostFacts, outbox: readonly OutboxEntry[], 
   const entries = [...outbox].sort((a, b) => a.id! - b.id!)
   const mine = entriesForRow(entries, 'blogs', post)
   const conflict = mine.find((entry) => entry.state === 'conflict')
-  if (conflict) return { kind: 'conflict', label: 'In conflict: choose a version', type: 'error' }
+  if (conflict) return { kind: 'conflict', label: t('editor.state.conflict'), type: 'error' }
   const wait = rowWait(entries, mine)
   const failed = mine.find((entry) => entry.state === 'failed')
   if (failed) {
     const blocked = blockedBy(entries)
     const behind = mine.filter((entry) => blocked.get(entry.id!)?.id === failed.id).length
-    const waits = behind === 0 ? '' : behind === 1 ? ' (1 later change waits for it)' : ` (${behind} later changes wait for it)`
-    return { kind: 'failed', label: `Failed: ${refusalInWords(failed.lastError)}${waits}`, type: 'error', failed }
+    const reason = refusalInWords(failed.lastError)
+    const label = behind === 0 ? t('editor.state.failed', { reason }) : t('editor.state.failedWaiting', { reason, n: behind })
+    return { kind: 'failed', label, type: 'error', failed }
   }
   if (wait.blocked) return { kind: 'blocked', label: waitingForWords(wait.blocked.blocker), type: 'error', waitingFor: wait.blocked.blocker }
   if (wait.unconfirmed) return { kind: 'unconfirmed', label: CHECKING_WORDS, type: 'warning' }
   if (mine.length > 0) {
     const away = online === false || mine.some((entry) => entry.state === 'queued' && entry.lastError && isOffline(entry.lastError))
-    return away ? { kind: 'waiting', label: 'Waiting to send (offline)', type: 'warning' } : { kind: 'sending', label: 'Sending…', type: 'info' }
+    return away ? { kind: 'waiting', label: t('editor.state.waiting'), type: 'warning' } : { kind: 'sending', label: t('editor.state.sending'), type: 'info' }
   }
-  if (!post.storeId) return { kind: 'draft', label: 'Draft on this device', type: 'default' }
+  if (!post.storeId) return { kind: 'draft', label: t('editor.state.draft'), type: 'default' }
   const { short, ...onStore } = storeState(post, now)
-  return localDraft ? { ...onStore, label: `${short} · changes not yet published`, type: 'warning', unpublishedChanges: true } : onStore
+  return localDraft ? { ...onStore, label: t('editor.state.withChanges', { state: short }), type: 'warning', unpublishedChanges: true } : onStore
 }
 
 /** What the store shows of a post it has: `short` drops the publishing time, for a label that says more. */
 function storeState(post: PostFacts, now: Date): PublishState & { short: string } {
-  if (post.status !== VISIBLE) return { kind: 'hidden', label: 'Hidden on the store', short: 'Hidden on the store', type: 'default' }
+  if (post.status !== VISIBLE) return { kind: 'hidden', label: t('editor.state.hidden'), short: t('editor.state.hidden'), type: 'default' }
   const visibleAt = wallClock(post.visible_at)
   if (visibleAt && visibleAt.getTime() > now.getTime()) {
-    const label = `Scheduled for ${storeTime(post.visible_at)}`
+    const label = t('editor.state.scheduled', { when: storeTime(post.visible_at) ?? '' })
     return { kind: 'scheduled', label, short: label, type: 'info' }
   }
   const when = storeTime(post.visible_at) ?? storeTime(post.created_at)
-  return { kind: 'published', label: when ? `Published ${when}` : 'Published', short: 'Published', type: 'success' }
+  return { kind: 'published', label: when ? t('editor.state.publishedAt', { when }) : t('editor.state.published'), short: t('editor.state.published'), type: 'success' }
 }
 
 /** A post the store shows readers now: visible, from a time that has come. */

@@ -5,7 +5,7 @@
 // paragraph for one changed word, and an unchanged canonical form marked nothing at all.
 import { diffLines, diffWords, type Change } from 'diff'
 import { canonicalHtml } from './html-fidelity'
-import { BODY_FIELDS, FIELD_LABELS, differingFields, type DraftFields } from './blog-draft'
+import { BODY_FIELDS, differingFields, fieldLabel, type DraftFields } from './blog-draft'
 
 /** Elements whose content reads as its own line. */
 const BLOCKS = new Set([
@@ -58,18 +58,18 @@ export interface Comparison {
 }
 
 const TEXT_FIELDS = [
-  { field: 'title', label: 'Title', read: (value: string) => value },
-  { field: 'summary', label: 'Summary', read: (value: string) => value },
-  { field: 'content', label: 'Body', read: readableText },
+  { field: 'title', read: (value: string) => value },
+  { field: 'summary', read: (value: string) => value },
+  { field: 'content', read: readableText },
 ] as const
 
 /** How `newer` differs from `older` (a revision and the current version, usually). */
 export function compareVersions(older: Partial<DraftFields>, newer: Partial<DraftFields>): Comparison {
   const texts: TextComparison[] = []
-  for (const { field, label, read } of TEXT_FIELDS) {
+  for (const { field, read } of TEXT_FIELDS) {
     const before = read(String(older[field] ?? ''))
     const after = read(String(newer[field] ?? ''))
-    if (before !== after) texts.push({ field, label, changes: diffWords(before, after) })
+    if (before !== after) texts.push({ field, label: fieldLabel(field), changes: diffWords(before, after) })
   }
   const olderContent = String(older.content ?? '')
   const newerContent = String(newer.content ?? '')
@@ -80,7 +80,7 @@ export function compareVersions(older: Partial<DraftFields>, newer: Partial<Draf
   const shown = new Set<string>(['title', 'summary', 'content'])
   const otherFields = differingFields(pickKnown(newer), pickKnown(older))
     .filter((field) => !shown.has(field))
-    .map((field) => FIELD_LABELS[field])
+    .map(fieldLabel)
   return { identical: texts.length === 0 && markupOnly === null && otherFields.length === 0, texts, markupOnly, otherFields }
 }
 

@@ -2,6 +2,7 @@
 // month `YYYY-MM`; a month is shown as whole weeks from Monday, a week from its Monday. The
 // arithmetic runs on UTC dates made from that text, so no zone (this computer's or the store's)
 // and no daylight-saving change can move a post to another day.
+import { intlLocale } from '@/session/i18n'
 export type DayKey = string
 export type MonthKey = string
 
@@ -62,21 +63,27 @@ export function monthWeeks(month: MonthKey): DayKey[][] {
   return weeks
 }
 
-/** "Tuesday, December 15, 2026": a day cell's name. */
+/** "Tuesday, December 15, 2026": a day cell's name, in the screens' language. */
 export function dayName(day: DayKey): string {
-  return toUtc(day).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+  return toUtc(day).toLocaleDateString(intlLocale(), { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 }
 
 /** "December 2026". */
 export function monthName(month: MonthKey): string {
-  return toUtc(`${month}-01`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+  return toUtc(`${month}-01`).toLocaleDateString(intlLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' })
 }
 
-/** "Dec 14 – 20, 2026", or across months "Dec 28, 2026 – Jan 3, 2027". */
+/** "Dec 14 – 20, 2026", or across years "Dec 28, 2026 – Jan 3, 2027": the language's own range. */
 export function weekName(day: DayKey): string {
   const [first, last] = [weekStart(day), addDays(weekStart(day), 6)]
-  const short = (d: DayKey, year: boolean) => toUtc(d).toLocaleDateString('en-US', { month: 'short', day: 'numeric', ...(year ? { year: 'numeric' } : {}), timeZone: 'UTC' })
-  return `${short(first, first.slice(0, 4) !== last.slice(0, 4))} – ${short(last, true)}`
+  return new Intl.DateTimeFormat(intlLocale(), { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).formatRange(toUtc(first), toUtc(last))
 }
 
-export const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
+/** The week's days from Monday, short for the grid's header and whole for screen readers. */
+export function weekdayNames(): { short: string; long: string }[] {
+  const locale = intlLocale()
+  const short = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' })
+  const long = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' })
+  // 2024-01-01 was a Monday.
+  return Array.from({ length: 7 }, (_, i) => toUtc(addDays('2024-01-01', i))).map((d) => ({ short: short.format(d), long: long.format(d) }))
+}

@@ -6,6 +6,7 @@
 // published post stays where readers found it, and nothing is scheduled on a day already past.
 import type { BlogListItem, PublishState } from '@/features/blogs'
 import { addDays, dayOfStamp, type DayKey } from './calendar-days'
+import { t } from '@/session/i18n'
 
 export type CalendarKind = 'published' | 'scheduled' | 'hidden' | 'draft'
 
@@ -84,9 +85,9 @@ export function scheduleStamp(post: CalendarPost, day: DayKey): string {
 
 /** Why `post` cannot go to `day` (today being `today`), in words; null when it can. */
 export function dropProblem(post: CalendarPost, day: DayKey, today: DayKey): string | null {
-  if (!canMove(post)) return `“${post.title || 'Untitled post'}” is published: it stays on the day readers found it. Change its date in the editor if you must.`
-  if (day < today) return 'Choose today or a later day: a post scheduled in the past would be published at once.'
-  if (post.kind === 'draft' && !post.title.trim()) return 'Give the draft a title in the editor first: a post needs one.'
+  if (!canMove(post)) return t('calendar.published', { title: post.title || t('editor.seo.untitled') })
+  if (day < today) return t('calendar.pastDay')
+  if (post.kind === 'draft' && !post.title.trim()) return t('calendar.needsTitle')
   return null
 }
 

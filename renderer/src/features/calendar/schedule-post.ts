@@ -12,19 +12,20 @@ import { batchBlogs, createBlog, undoWindowSeconds, updateBlog, type CachedBlog,
 import { BLOG_STATUS_VISIBLE, changesToPublish, type DraftFields } from '@/features/blogs'
 import { slugTakenBy } from '@/lib/slug'
 import type { CalendarPost } from './calendar-posts'
+import { t } from '@/session/i18n'
 
 export class ScheduleProblem extends Error {}
 
 export async function schedulePost(db: StoreDatabase, post: CalendarPost, visibleAt: string, knownPosts: readonly CachedBlog[]): Promise<void> {
   const seconds = undoWindowSeconds()
   const hold = seconds > 0 ? { holdUntil: Date.now() + seconds * 1000 } : {}
-  const name = `“${post.title || 'Untitled post'}”`
+  const name = t('blogs.batch.titled', { title: post.title || t('editor.seo.untitled') })
   if (post.kind === 'draft') {
     const draft = await db.blogDrafts.get(post.key)
-    if (!draft) throw new ScheduleProblem('This draft is no longer on this device.')
+    if (!draft) throw new ScheduleProblem(t('calendar.draftGone'))
     const fields = { ...draft.fields, visible_at: visibleAt, status: BLOG_STATUS_VISIBLE } as DraftFields
     const owner = slugTakenBy(fields.seo_slug ?? '', post.key, knownPosts)
-    if (owner) throw new ScheduleProblem(`“${owner.title || 'Another post'}” already uses the slug “${fields.seo_slug}”: change it in the editor first.`)
+    if (owner) throw new ScheduleProblem(t('calendar.slugTaken', { owner: owner.title || t('calendar.anotherPost'), slug: fields.seo_slug }))
     const { body } = changesToPublish(fields, null)
     await db.blogDrafts.put({ ...draft, fields, savedAt: Date.now() })
     await createBlog(db, { ...body, title: fields.title }, fields.collectionKeys ?? [], post.key, { ...hold, name })

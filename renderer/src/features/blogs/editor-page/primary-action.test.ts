@@ -8,7 +8,7 @@ const facts = (over: Partial<ActionFacts>): ActionFacts => ({ status: 2, visible
 describe('primaryAction', () => {
   it('says what pressing it does', () => {
     expect(primaryAction(facts({}), NOW).label).toBe('Publish')
-    expect(primaryAction(facts({ visible_at: '2027-01-15 09:30:00' }), NOW).label).toBe('Schedule for Jan 15, 2027, 09:30')
+    expect(primaryAction(facts({ visible_at: '2027-01-15 09:30:00' }), NOW).label).toBe('Schedule for Jan 15, 2027, 9:30 AM')
     expect(primaryAction(facts({ visible_at: '2026-10-01 09:30:00' }), NOW).label).toBe('Publish')
     expect(primaryAction(facts({ status: 1 }), NOW).label).toBe('Save as hidden')
     expect(primaryAction(facts({ live: true, onStore: true }), NOW).label).toBe('Publish changes')

@@ -5,6 +5,7 @@
 // why. The time is the store's, as the writer picked it.
 import { storeDayTime, wallClock } from '@/ui/dates'
 import { BLOG_STATUS_VISIBLE } from '../blog-draft'
+import { t } from '@/session/i18n'
 
 export interface PrimaryAction {
   label: string
@@ -25,10 +26,10 @@ export interface ActionFacts {
 }
 
 export function primaryAction(facts: ActionFacts, now: Date = new Date()): PrimaryAction {
-  const unchanged = facts.onStore && !facts.changed ? 'Nothing has changed since the store’s copy.' : undefined
-  if (facts.status !== BLOG_STATUS_VISIBLE) return { label: 'Save as hidden', disabledReason: unchanged }
+  const unchanged = facts.onStore && !facts.changed ? t('editor.action.unchanged') : undefined
+  if (facts.status !== BLOG_STATUS_VISIBLE) return { label: t('editor.action.saveHidden'), disabledReason: unchanged }
   const visibleAt = wallClock(facts.visible_at)
-  if (visibleAt && visibleAt.getTime() > now.getTime()) return { label: `Schedule for ${storeDayTime(facts.visible_at)}`, disabledReason: unchanged }
-  if (facts.live) return { label: 'Publish changes', disabledReason: unchanged }
-  return { label: 'Publish', disabledReason: unchanged }
+  if (visibleAt && visibleAt.getTime() > now.getTime()) return { label: t('editor.action.schedule', { when: storeDayTime(facts.visible_at) }), disabledReason: unchanged }
+  if (facts.live) return { label: t('editor.action.publishChanges'), disabledReason: unchanged }
+  return { label: t('editor.action.publish'), disabledReason: unchanged }
 }

@@ -16,12 +16,14 @@ import { checkFidelity, type FidelityReport } from '../html-fidelity'
 import { isLive, publishStateOf } from '../publish-state'
 import { freeSlug, slugTakenBy } from '@/lib/slug'
 import { primaryAction } from './primary-action'
+import { t, type Message } from '@/session/i18n'
 import type { BlogDraft } from './use-blog-draft'
 import type { useRevisions } from './use-revisions'
 
 export interface PageMessage {
   type: 'success' | 'info' | 'error'
-  text: string
+  /** Said at the screen, so it follows a change of language while it shows. */
+  text: Message
 }
 
 export function usePublish(
@@ -33,7 +35,7 @@ export function usePublish(
   const reachability = useReachabilityStore()
   const { key, row, fields, baseUpdatedAt, snapshot } = draft
   const { message, allBlogs } = options
-  const titleError = ref('')
+  const titleError = ref<Message | null>(null)
   const draftConflict = ref<{ theirs: DraftFields; theirsUpdatedAt: string | null } | null>(null)
   const fidelityPrompt = ref<{ report: FidelityReport; resolve: (go: boolean) => void } | null>(null)
 
@@ -59,7 +61,8 @@ export function usePublish(
   // "Publishing…" and "Waiting to send" are about the moment of publishing: once the store has
   // answered, the state tag (and a refusal's banner) say what happened.
   watch(() => postState.value.kind, (kind) => {
-    if (kind !== 'sending' && kind !== 'waiting' && message.value?.type === 'info' && /^(Publishing|Waiting to send)/.test(message.value.text)) message.value = null
+    const about = message.value?.text.key
+    if (kind !== 'sending' && kind !== 'waiting' && (about === 'editor.publish.sending' || about === 'editor.publish.waitingToSend')) message.value = null
   })
 
   /** The store's message for a field of the refused write, while the field still holds what it refused. */
@@ -68,7 +71,7 @@ export function usePublish(
     const messages = failed?.lastError?.fields?.[field]
     if (!failed || !messages) return undefined
     const sent = (failed.write as { body?: Record<string, unknown> }).body?.[field]
-    return sent === undefined || sent === fields[field] ? `The store refused this: ${messages.join('; ')}.` : undefined
+    return sent === undefined || sent === fields[field] ? t('editor.publish.refusedField', { messages: messages.join('; ') }) : undefined
   }
 
   /** Another post this device knows already has the slug: say so before the store does. */
@@ -76,19 +79,19 @@ export function usePublish(
     const slug = fields.seo_slug
     const owner = slugTakenBy(slug, key.value, allBlogs.value)
     if (!owner || owner.key === row.value?.key) return null
-    return { owner: owner.title || 'another post', suggestion: freeSlug(slug, key.value, allBlogs.value) }
+    return { owner: owner.title || t('editor.publish.anotherPost'), suggestion: freeSlug(slug, key.value, allBlogs.value) }
   })
   /** What stops a publish before anything is sent: another post's slug, or none for a post the store has. */
   const slugStop = computed(() => {
-    if (slugClash.value) return `“${slugClash.value.owner}” already uses this slug. Try “${slugClash.value.suggestion}”.`
-    return !fields.seo_slug && row.value?.storeId ? 'Type a slug: a post on the store needs an address.' : undefined
+    if (slugClash.value) return t('editor.publish.slugTaken', slugClash.value)
+    return !fields.seo_slug && row.value?.storeId ? t('editor.publish.slugMissing') : undefined
   })
   /** What is wrong with the slug, in words: a stop, or the store's refusal of it. */
   const slugProblem = computed(() => slugStop.value ?? refusedField('seo_slug'))
-  const slugHint = computed(() => {
-    if (live.value) return 'Readers and search engines know the post by this address.'
-    if (draft.slug.value.followsTitle && !row.value) return 'Made from the title until you type one.'
-    return 'Lower-case letters, digits and hyphens; anything else is changed as shown.'
+  const slugHint = computed((): Message => {
+    if (live.value) return { key: 'editor.publish.slugLive' }
+    if (draft.slug.value.followsTitle && !row.value) return { key: 'editor.publish.slugFromTitle' }
+    return { key: 'editor.publish.slugRule' }
   })
 
   function askFidelity(report: FidelityReport): Promise<boolean> {
@@ -105,12 +108,12 @@ export function usePublish(
     message.value = null
     options.flushEditor()
     if (!fields.title.trim()) {
-      titleError.value = 'A post needs a title.'
+      titleError.value = { key: 'editor.publish.titleMissing' }
       return
     }
-    titleError.value = ''
+    titleError.value = null
     if (slugStop.value) {
-      message.value = { type: 'error', text: `Not published: ${slugStop.value}` }
+      message.value = { type: 'error', text: { key: 'editor.publish.notPublished', params: { reason: slugStop.value } } }
       return
     }
     await draft.saveDraft()
@@ -147,7 +150,7 @@ export function usePublish(
         if (changes.statusChanged) await batchBlogs(db, { action: statusAction, blogKeys: [key.value] })
       }
     } catch (error) {
-      message.value = { type: 'error', text: `Could not queue the post: ${error instanceof Error ? error.message : String(error)}. Your draft is kept on this device.` }
+      message.value = { type: 'error', text: { key: 'editor.publish.queueFailed', params: { error: error instanceof Error ? error.message : String(error) } } }
       return
     }
     await draft.deleteDraft()
@@ -156,20 +159,20 @@ export function usePublish(
     draftConflict.value = null
     // The state tag says when the store has accepted it; nothing here claims it was sent.
     message.value = reachability.online === false
-      ? { type: 'info', text: 'Waiting to send: it is published as soon as the store can be reached.' }
-      : { type: 'info', text: 'Publishing… The state above turns to Published once the store accepts it.' }
+      ? { type: 'info', text: { key: 'editor.publish.waitingToSend' } }
+      : { type: 'info', text: { key: 'editor.publish.sending' } }
   }
 
   async function keepTheirs() {
     const conflict = draftConflict.value
     if (!conflict) return
-    await revisions.addRevision('restore', snapshot(), 'the store’s version')
+    await revisions.addRevision('restore', snapshot(), t('editor.publish.theStoreVersion'))
     Object.assign(fields, conflict.theirs, { collectionKeys: [...conflict.theirs.collectionKeys] })
     baseUpdatedAt.value = conflict.theirsUpdatedAt
     draftConflict.value = null
     await draft.deleteDraft()
     draft.startFromCurrent()
-    message.value = { type: 'info', text: 'Kept the store’s version. Your version is in the revision history.' }
+    message.value = { type: 'info', text: { key: 'editor.publish.keptTheirs' } }
   }
 
   async function keepMine() {
@@ -195,7 +198,7 @@ export function usePublish(
       fields.content = choice.merged.content
     }
     draft.startFromCurrent()
-    message.value = { type: 'info', text: choice === 'theirs' ? 'Kept the store’s version.' : 'Your version is queued again.' }
+    message.value = { type: 'info', text: { key: choice === 'theirs' ? 'editor.publish.keptTheirsShort' : 'editor.publish.queuedAgain' } }
   }
 
   /**

@@ -2,6 +2,13 @@
 import { describe, expect, it } from 'vitest'
 import { videoEmbedFromUrl } from './embeds'
 import { validateLinkUrl } from './links'
+import { say } from '@/session/i18n'
+
+/** The refusal as the link dialog says it. */
+const refusal = (value: string) => {
+  const result = validateLinkUrl(value)
+  return result.ok ? null : say(result.message)
+}
 
 describe('videoEmbedFromUrl', () => {
   it.each([
@@ -26,8 +33,8 @@ describe('validateLinkUrl', () => {
   })
 
   it('refuses script addresses and text that is not an address, saying why', () => {
-    expect(validateLinkUrl('javascript:alert(1)')).toEqual({ ok: false, message: 'Use an address that starts with https://, http:// or mailto:.' })
-    expect(validateLinkUrl('example.com')).toEqual({ ok: false, message: 'Use an address that starts with https://, http:// or mailto:.' })
-    expect(validateLinkUrl('')).toEqual({ ok: false, message: 'Enter an address.' })
+    expect(refusal('javascript:alert(1)')).toBe('Use an address that starts with https://, http:// or mailto:.')
+    expect(refusal('example.com')).toBe('Use an address that starts with https://, http:// or mailto:.')
+    expect(refusal('')).toBe('Enter an address.')
   })
 })

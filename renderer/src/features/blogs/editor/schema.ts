@@ -20,6 +20,7 @@ import { BlockComment, InlineComment } from './extensions/comments'
 import { InlineWidget, ScriptEmbed, VerbatimCode } from './extensions/verbatim'
 import { FindReplace } from './extensions/find-replace'
 import { sanitizeForDisplay, sanitizeForKeeping } from '@/lib/sanitize'
+import { t } from '@/session/i18n'
 
 function spanAttribute(name: 'colspan' | 'rowspan') {
   return {
@@ -168,5 +169,5 @@ export function contentExtensions(): AnyExtension[] {
  * word count, find and replace). BlogEditor.vue adds its shortcuts, which open its own dialogs.
  */
 export function editorExtensions(): AnyExtension[] {
-  return [...contentExtensions(), Placeholder.configure({ placeholder: 'Write your post…' }), CharacterCount, FindReplace]
+  return [...contentExtensions(), Placeholder.configure({ placeholder: t('editor.view.placeholder') }), CharacterCount, FindReplace]
 }

@@ -15,6 +15,7 @@ import { Plugin } from '@tiptap/pm/state'
 import type { MarkViewConstructor, NodeViewConstructor } from '@tiptap/pm/view'
 import { sanitizeForKeeping } from '@/lib/sanitize'
 import { isolatedHtml } from '../isolated-html'
+import { t } from '@/session/i18n'
 
 /** Attribute names that start with this prefix are Storedesk markers, never saved. */
 export const MARKER_PREFIX = 'data-sd-'
@@ -293,7 +294,7 @@ export const PreservedBlock = Node.create({
       dom.setAttribute('contenteditable', 'false')
       const label = document.createElement('div')
       label.className = 'sd-preserved-label'
-      label.textContent = `Kept as HTML: <${String(node.attrs.tag)}> (edit it in the HTML source view)`
+      label.textContent = t('editor.kept.html', { tag: String(node.attrs.tag) })
       dom.append(label, isolatedHtml(String(node.attrs.html), 'sd-preserved-body'))
       return { dom }
     }
@@ -417,7 +418,7 @@ export const IframeEmbed = Node.create({
       const dom = document.createElement('div')
       dom.className = 'sd-embed'
       dom.setAttribute('contenteditable', 'false')
-      dom.textContent = `Embedded frame: ${attributes.title ? `${attributes.title} — ` : ''}${attributes.src ?? ''}`
+      dom.textContent = attributes.title ? t('editor.kept.frameTitled', { title: attributes.title, src: attributes.src ?? '' }) : t('editor.kept.frame', { src: attributes.src ?? '' })
       return { dom }
     }
   },

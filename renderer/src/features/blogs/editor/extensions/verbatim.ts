@@ -11,6 +11,7 @@ import { sanitizeForDisplay, sanitizeForKeeping } from '@/lib/sanitize'
 import { isolatedHtml } from '../isolated-html'
 import { DROPPED_TAG } from './preserve'
 import { keepLeadingNewline } from '../pre-newline'
+import { t } from '@/session/i18n'
 
 /** Hosts whose scripts turn markup next to them into an embed on the published post. */
 const EMBED_SCRIPT_HOSTS = [
@@ -103,7 +104,7 @@ export const VerbatimCode = Node.create({
   },
 
   addNodeView() {
-    return ({ node }) => ({ dom: card('sd-preserved-block sd-verbatim-code', 'Code kept exactly as written, highlighting included (edit it in the HTML source view)', String(node.attrs.html)) })
+    return ({ node }) => ({ dom: card('sd-preserved-block sd-verbatim-code', t('editor.kept.code'), String(node.attrs.html)) })
   },
 })
 
@@ -129,7 +130,7 @@ export const InlineWidget = Node.create({
   renderText: () => '',
 
   addNodeView() {
-    return ({ node }) => ({ dom: card('sd-inline-widget', 'Kept as written (edit it in the HTML source view)', String(node.attrs.html), 'span') })
+    return ({ node }) => ({ dom: card('sd-inline-widget', t('editor.kept.inline'), String(node.attrs.html), 'span') })
   },
 })
 
@@ -162,6 +163,6 @@ export const ScriptEmbed = Node.create({
   },
 
   addNodeView() {
-    return ({ node }) => ({ dom: card('sd-embed', `Embed from ${String(node.attrs.host)}: its script runs on the published post, not here`, '') })
+    return ({ node }) => ({ dom: card('sd-embed', t('editor.kept.embed', { host: String(node.attrs.host) }), '') })
   },
 })

@@ -1,9 +1,10 @@
 // Toolbar items of text alignment (TextAlign on paragraphs and headings).
+import type { MessageKey } from '@/session/i18n'
 import type { ToolbarGroup, ToolbarItem } from './types'
 
-const align = (value: 'left' | 'center' | 'right' | 'justify', label: string, text: string, key: string): ToolbarItem => ({
+const align = (value: 'left' | 'center' | 'right' | 'justify', label: MessageKey, text: string, key: string): ToolbarItem => ({
   id: `align-${value}`,
-  label,
+  label: { key: label },
   text,
   shortcut: `Mod-Shift-${key}`,
   isActive: (editor) => (value === 'left' ? !['center', 'right', 'justify'].some((other) => editor.isActive({ textAlign: other })) : editor.isActive({ textAlign: value })),
@@ -13,11 +14,11 @@ const align = (value: 'left' | 'center' | 'right' | 'justify', label: string, te
 
 export const alignToolbar: ToolbarGroup = {
   id: 'align',
-  label: 'Alignment',
+  label: { key: 'editor.toolbar.groups.align' },
   items: [
-    align('left', 'Align left', '⇤', 'L'),
-    align('center', 'Align centre', '↔', 'E'),
-    align('right', 'Align right', '⇥', 'R'),
-    align('justify', 'Justify', '☰', 'J'),
+    align('left', 'editor.toolbar.alignLeft', '⇤', 'L'),
+    align('center', 'editor.toolbar.alignCentre', '↔', 'E'),
+    align('right', 'editor.toolbar.alignRight', '⇥', 'R'),
+    align('justify', 'editor.toolbar.justify', '☰', 'J'),
   ],
 }

@@ -3,12 +3,12 @@ import type { ToolbarGroup } from './types'
 
 export const formattingToolbar: ToolbarGroup = {
   id: 'formatting',
-  label: 'Text formatting',
+  label: { key: 'editor.toolbar.groups.formatting' },
   items: [
-    { id: 'bold', label: 'Bold', text: 'B', shortcut: 'Mod-B', isActive: (editor) => editor.isActive('bold'), run: ({ editor }) => editor.chain().focus().toggleBold().run() },
-    { id: 'italic', label: 'Italic', text: 'I', shortcut: 'Mod-I', isActive: (editor) => editor.isActive('italic'), run: ({ editor }) => editor.chain().focus().toggleItalic().run() },
-    { id: 'underline', label: 'Underline', text: 'U', shortcut: 'Mod-U', isActive: (editor) => editor.isActive('underline'), run: ({ editor }) => editor.chain().focus().toggleUnderline().run() },
-    { id: 'strike', label: 'Strikethrough', text: 'S', shortcut: 'Mod-Shift-S', isActive: (editor) => editor.isActive('strike'), run: ({ editor }) => editor.chain().focus().toggleStrike().run() },
-    { id: 'code', label: 'Inline code', text: '</>', shortcut: 'Mod-E', isActive: (editor) => editor.isActive('code'), run: ({ editor }) => editor.chain().focus().toggleCode().run() },
+    { id: 'bold', label: { key: 'editor.toolbar.bold' }, text: 'B', shortcut: 'Mod-B', isActive: (editor) => editor.isActive('bold'), run: ({ editor }) => editor.chain().focus().toggleBold().run() },
+    { id: 'italic', label: { key: 'editor.toolbar.italic' }, text: 'I', shortcut: 'Mod-I', isActive: (editor) => editor.isActive('italic'), run: ({ editor }) => editor.chain().focus().toggleItalic().run() },
+    { id: 'underline', label: { key: 'editor.toolbar.underline' }, text: 'U', shortcut: 'Mod-U', isActive: (editor) => editor.isActive('underline'), run: ({ editor }) => editor.chain().focus().toggleUnderline().run() },
+    { id: 'strike', label: { key: 'editor.toolbar.strike' }, text: 'S', shortcut: 'Mod-Shift-S', isActive: (editor) => editor.isActive('strike'), run: ({ editor }) => editor.chain().focus().toggleStrike().run() },
+    { id: 'code', label: { key: 'editor.toolbar.code' }, text: '</>', shortcut: 'Mod-E', isActive: (editor) => editor.isActive('code'), run: ({ editor }) => editor.chain().focus().toggleCode().run() },
   ],
 }

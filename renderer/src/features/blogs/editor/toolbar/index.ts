@@ -5,6 +5,7 @@ import { formattingToolbar } from './formatting'
 import { historyToolbar } from './history'
 import { mediaToolbar } from './media'
 import { tableToolbar } from './table'
+import type { Message } from '@/session/i18n'
 import type { ToolbarGroup } from './types'
 
 export type { ToolbarContext, ToolbarGroup, ToolbarItem } from './types'
@@ -12,17 +13,17 @@ export type { ToolbarContext, ToolbarGroup, ToolbarItem } from './types'
 export const toolbarGroups: ToolbarGroup[] = [historyToolbar, formattingToolbar, blocksToolbar, alignToolbar, mediaToolbar, tableToolbar]
 
 /** Markdown-style shortcuts typed at the start of a line or around text (Tiptap input rules). */
-export const markdownShortcuts: { typed: string; result: string }[] = [
-  { typed: '# ', result: 'Heading 1 (## for 2, up to ######)' },
-  { typed: '- or * ', result: 'Bulleted list' },
-  { typed: '1. ', result: 'Numbered list' },
-  { typed: '> ', result: 'Quote' },
-  { typed: '```', result: 'Code block' },
-  { typed: '---', result: 'Divider' },
-  { typed: '**text**', result: 'Bold' },
-  { typed: '*text*', result: 'Italic' },
-  { typed: '~~text~~', result: 'Strikethrough' },
-  { typed: '`text`', result: 'Inline code' },
+export const markdownShortcuts: { typed: string; result: Message }[] = [
+  { typed: '# ', result: { key: 'editor.shortcuts.headings' } },
+  { typed: '- or * ', result: { key: 'editor.toolbar.bulletList' } },
+  { typed: '1. ', result: { key: 'editor.toolbar.orderedList' } },
+  { typed: '> ', result: { key: 'editor.toolbar.quote' } },
+  { typed: '```', result: { key: 'editor.toolbar.codeBlock' } },
+  { typed: '---', result: { key: 'editor.toolbar.divider' } },
+  { typed: '**text**', result: { key: 'editor.toolbar.bold' } },
+  { typed: '*text*', result: { key: 'editor.toolbar.italic' } },
+  { typed: '~~text~~', result: { key: 'editor.toolbar.strike' } },
+  { typed: '`text`', result: { key: 'editor.toolbar.code' } },
 ]
 
 /** "Mod-Shift-B" → "Ctrl+Shift+B" (or ⌘ on macOS). */

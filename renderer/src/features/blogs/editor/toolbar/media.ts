@@ -3,10 +3,10 @@ import type { ToolbarGroup } from './types'
 
 export const mediaToolbar: ToolbarGroup = {
   id: 'media',
-  label: 'Links and media',
+  label: { key: 'editor.toolbar.groups.media' },
   items: [
-    { id: 'link', label: 'Link', text: 'Link', shortcut: 'Mod-K', isActive: (editor) => editor.isActive('link'), run: ({ openLinkDialog }) => openLinkDialog() },
-    { id: 'image', label: 'Image', text: 'Image', run: ({ openImageDialog }) => openImageDialog() },
-    { id: 'video', label: 'Embedded video', text: 'Video', run: ({ openVideoDialog }) => openVideoDialog() },
+    { id: 'link', label: { key: 'editor.toolbar.link' }, text: { key: 'editor.toolbar.link' }, shortcut: 'Mod-K', isActive: (editor) => editor.isActive('link'), run: ({ openLinkDialog }) => openLinkDialog() },
+    { id: 'image', label: { key: 'editor.toolbar.image' }, text: { key: 'editor.toolbar.image' }, run: ({ openImageDialog }) => openImageDialog() },
+    { id: 'video', label: { key: 'editor.toolbar.video' }, text: { key: 'editor.toolbar.videoText' }, run: ({ openVideoDialog }) => openVideoDialog() },
   ],
 }

@@ -1,6 +1,7 @@
 // A toolbar item, contributed by the module that owns the feature (Halo's per-extension
 // `getToolbarItems`): the toolbar only lays them out, it knows nothing of any one block.
 import type { Editor } from '@tiptap/core'
+import type { Message } from '@/session/i18n'
 
 /** Dialogs and panels the editor component provides to toolbar items. */
 export interface ToolbarContext {
@@ -14,9 +15,9 @@ export interface ToolbarContext {
 export interface ToolbarItem {
   id: string
   /** Accessible name and tooltip. */
-  label: string
-  /** Short visible text on the button. */
-  text: string
+  label: Message
+  /** Short visible text on the button: a word (a message) or a mark that is none ("B", "¶"). */
+  text: Message | string
   /** Keyboard shortcut shown in the tooltip and the help panel (Mod = Ctrl, or ⌘ on macOS). */
   shortcut?: string
   isActive?: (editor: Editor) => boolean
@@ -27,6 +28,6 @@ export interface ToolbarItem {
 
 export interface ToolbarGroup {
   id: string
-  label: string
+  label: Message
   items: ToolbarItem[]
 }
