@@ -881,7 +881,7 @@ export const de: Catalog = {
       visibleFromShort: 'Sichtbar ab',
       visibleFromHint: 'Nach der Uhr des Shops, die von der dieses Computers abweichen kann; leer: ab Veröffentlichung.',
       author: 'Autor',
-      authorPlaceholder: 'Wer ihn geschrieben hat, wie Leser es sehen',
+      authorPlaceholder: 'Wie Leser ihn sehen',
       collections: 'Sammlungen',
       collectionsPlaceholder: 'Sammlungen wählen',
       untitledCollection: 'Sammlung ohne Titel',

@@ -881,7 +881,7 @@ export const en = {
       visibleFromShort: 'Visible from',
       visibleFromHint: 'On the store’s clock, which may differ from this computer’s; empty: when published.',
       author: 'Author',
-      authorPlaceholder: 'Who wrote it, as readers see it',
+      authorPlaceholder: 'As readers see it',
       collections: 'Collections',
       collectionsPlaceholder: 'Choose collections',
       untitledCollection: 'Untitled collection',
