@@ -37,6 +37,7 @@ const RENDERER_LAYERS = {
 const CATALOGUED = [
   'shell', 'ui', 'features/settings', 'features/connect', 'features/orders/print',
   'features/orders/OrdersPage.vue', 'features/orders/components/OrderFilters.vue', 'features/orders/components/OrderColumnChooser.vue', 'features/orders/components/OrderBadges.vue',
+  'features/sync',
 ]
 /** Marks that are not words in any language. */
 const BARE_ALLOWED = ['(', ')', ',', '.', '&', '+', '-', '=', '*', '/', '#', '%', '!', '?', ':', '[', ']', '{', '}', '<', '>', '•', '·', '|', '…', '—', '–', '×', '→', '←', '↑', '↓', '“', '”', '‘', '’', '"', "'", '@', '$', '~']
