@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { applyLocale } from '@/session/i18n'
 import type { OutboxEntry, SyncStatus } from '@/data'
 import { attempts, bytes, duration, nextTry, syncActivity } from './sync-format'
 import { checkEditedBody } from './edited-body'
@@ -11,9 +12,19 @@ describe('editing a stopped write as JSON', () => {
   it('names what is wrong with malformed JSON or a body the store would refuse', () => {
     const broken = checkEditedBody('orders.track', '{"trackno":')
     expect(broken.ok).toBe(false)
-    expect(!broken.ok && broken.message).toMatch(/^Not valid JSON/)
+    expect(!broken.ok && broken.message).toMatch(/^This is not valid JSON/)
     const refused = checkEditedBody('orders.track', '{"trackno":"1Z999"}')
     expect(!refused.ok && refused.message).toMatch(/^The store would refuse this: sendemail/)
+  })
+
+  it('says what is wrong in the app’s language, zod’s own words included', () => {
+    applyLocale('de')
+    try {
+      expect(checkEditedBody('orders.track', '{"trackno": 1, "sendemail": true}')).toEqual({ ok: false, message: expect.stringMatching(/^Der Shop würde das ablehnen: trackno: Ungültige Eingabe/) })
+      expect(checkEditedBody('orders.track', '{"trackno":')).toEqual({ ok: false, message: expect.stringMatching(/^Das ist kein gültiges JSON/) })
+    } finally {
+      applyLocale('en')
+    }
   })
 
   it('refuses to edit a write that has no body', () => {
