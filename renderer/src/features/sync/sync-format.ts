@@ -1,7 +1,7 @@
 // Words and numbers for the sync panel, in the app's language: resource names, durations, byte
 // sizes, when a queued write goes next, and what a running sync is doing.
 import type { OutboxEntry, SyncResource, SyncStatus } from '@/data'
-import { intlLocale, t, type MessageKey } from '@/session/i18n'
+import { hasMessage, intlLocale, t, uiLocale, type MessageKey } from '@/session/i18n'
 import { appAgo } from '@/ui/dates'
 import { checkingWords } from './write-state'
 
@@ -21,6 +21,18 @@ export function syncActivity(status: SyncStatus | null, firstPass: boolean): str
   if (firstPass) return t('sync.reading', { resource: current })
   const total = status.progress[current]?.total
   return total ? t('sync.checkingCount', { resource: current, n: total }) : t('sync.checking', { resource: current })
+}
+
+/**
+ * Why the last sync failed: the data layer's English words to an English reader (they may name
+ * what the store said), and in another language the catalog's sentence for the failure's kind.
+ */
+export function syncErrorWords(status: Pick<SyncStatus, 'lastError' | 'lastErrorCode'>): string {
+  const code = status.lastErrorCode
+  if (uiLocale().startsWith('en') || !code) return status.lastError ?? t('sync.failedText')
+  if (code === 'quota') return t('sync.quota')
+  const key = `errors.${code}`
+  return hasMessage(key) ? t(key) : t('errors.fallback')
 }
 
 /** Items read so far and expected over every resource of a sync, and the share done. */

@@ -7,6 +7,7 @@ import { refusedWrites, useLiveQuery, useSyncStatus, type OutboxEntry } from '@/
 import { refusalInWords } from '@/ui/refusal-words'
 import { t } from '@/session/i18n'
 import { writeWords } from './write-words'
+import { syncErrorWords } from './sync-format'
 import { useNoticesStore } from '@/session/notices-store'
 
 /** Where a refused write can be fixed. */
@@ -43,7 +44,7 @@ export function useRefusedWriteNotices(): void {
     () => (status.value?.syncing ? null : status.value?.outcome),
     (outcome) => {
       if (outcome === 'failed') {
-        notices.post({ kind: 'error', title: t('sync.failedTitle'), text: status.value?.lastError ?? t('sync.failedText'), link: { path: '/sync', label: t('sync.openSync') }, key: 'sync' })
+        notices.post({ kind: 'error', title: t('sync.failedTitle'), text: status.value ? syncErrorWords(status.value) : t('sync.failedText'), link: { path: '/sync', label: t('sync.openSync') }, key: 'sync' })
       } else if (outcome === 'reconnect') {
         notices.post({ kind: 'warning', title: t('sync.reconnectTitle'), text: t('sync.reconnectText'), link: { path: '/settings', label: t('sync.openSettings') }, key: 'sync' })
       }

@@ -650,6 +650,7 @@ export const de: Catalog = {
     refusedIt: 'Der Shop hat sie abgelehnt',
     failedTitle: 'Synchronisierung fehlgeschlagen',
     failedText: 'Die Daten des Shops konnten nicht gelesen werden.',
+    quota: 'Der Speicherplatz, den Storedesk nutzen darf, ist voll; die Daten des Shops konnten nicht auf diesem Computer gespeichert werden. Geben Sie Speicherplatz frei oder leeren Sie den Cache eines Shops, den Sie nicht mehr brauchen.',
     reconnectTitle: 'Shop erneut verbinden',
     reconnectText: 'Der Shop hat Storedesk den Zugriff verweigert. Verbinden Sie ihn erneut, um wieder zu synchronisieren.',
     openSync: 'Synchronisierung öffnen',
@@ -864,4 +865,5 @@ export const de: Catalog = {
     showTable: 'Datentabelle zeigen',
     hideTable: 'Datentabelle ausblenden',
   },
+  utm: { source: 'Quelle', medium: 'Medium', campaign: 'Kampagne', content: 'Inhalt', term: 'Suchbegriff' },
 }

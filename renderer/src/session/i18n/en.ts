@@ -650,6 +650,7 @@ export const en = {
     refusedIt: 'The store refused it',
     failedTitle: 'Sync failed',
     failedText: 'The store’s data could not be read.',
+    quota: 'The disk space Storedesk may use is full, so the store’s data could not be saved on this computer. Free some disk space, or clear the cache of a store you no longer need.',
     reconnectTitle: 'Reconnect the store',
     reconnectText: 'The store refused Storedesk’s access. Reconnect it to sync again.',
     openSync: 'Open Sync',
@@ -864,4 +865,5 @@ export const en = {
     showTable: 'Show data table',
     hideTable: 'Hide data table',
   },
+  utm: { source: 'source', medium: 'medium', campaign: 'campaign', content: 'content', term: 'term' },
 } as const

@@ -650,6 +650,7 @@ export const zhCN: Catalog = {
     refusedIt: '店铺拒绝了此更改',
     failedTitle: '同步失败',
     failedText: '无法读取店铺的数据。',
+    quota: 'Storedesk 可用的磁盘空间已满，店铺数据无法保存到这台电脑。请释放一些磁盘空间，或清除不再需要的店铺的缓存。',
     reconnectTitle: '重新连接店铺',
     reconnectText: '店铺拒绝了 Storedesk 的访问。请重新连接后再同步。',
     openSync: '打开同步',
@@ -864,4 +865,5 @@ export const zhCN: Catalog = {
     showTable: '显示数据表',
     hideTable: '隐藏数据表',
   },
+  utm: { source: '来源', medium: '媒介', campaign: '活动', content: '内容', term: '关键词' },
 }
