@@ -866,4 +866,5 @@ export const de: Catalog = {
     hideTable: 'Datentabelle ausblenden',
   },
   utm: { source: 'Quelle', medium: 'Medium', campaign: 'Kampagne', content: 'Inhalt', term: 'Suchbegriff' },
+  outcome: { connectedTo: 'Mit {label} verbunden.', connected: 'Shop verbunden.' },
 }

@@ -866,4 +866,5 @@ export const en = {
     hideTable: 'Hide data table',
   },
   utm: { source: 'source', medium: 'medium', campaign: 'campaign', content: 'content', term: 'term' },
+  outcome: { connectedTo: 'Connected to {label}.', connected: 'Store connected.' },
 } as const

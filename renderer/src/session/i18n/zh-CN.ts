@@ -866,4 +866,5 @@ export const zhCN: Catalog = {
     hideTable: '隐藏数据表',
   },
   utm: { source: '来源', medium: '媒介', campaign: '活动', content: '内容', term: '关键词' },
+  outcome: { connectedTo: '已连接到 {label}。', connected: '店铺已连接。' },
 }
