@@ -50,6 +50,9 @@ const CATALOGUED = [
   'features/calendar',
   'features/meta-fields/MetaFieldsPanel.vue',
   'features/meta-fields/components/MetaValueEditor.vue',
+  'features/sync',
+  'features/dashboard',
+  'features/checkouts',
 ]
 /** Marks that are not words in any language. */
 const BARE_ALLOWED = ['(', ')', ',', '.', '&', '+', '-', '=', '*', '/', '#', '%', '!', '?', ':', '[', ']', '{', '}', '<', '>', '•', '·', '|', '…', '—', '–', '×', '✓', '→', '←', '↑', '↓', '“', '”', '‘', '’', '"', "'", '@', '$', '~']

@@ -457,6 +457,44 @@ const PSEUDO_AREAS: Record<string, Stop[]> = {
       close: pressEscape,
     },
   ],
+  'sync, the dashboard and abandoned checkouts': [
+    { name: 'sync', open: (page) => pseudoNav(page, 'nav.sync').then(() => expect(main(page).getByRole('heading', { level: 2, name: pseudo('sync.cached') })).toBeVisible()) },
+    {
+      name: 'clear cache question',
+      async open(page) {
+        await pseudoNav(page, 'nav.sync')
+        await main(page).getByRole('button', { name: pseudo('sync.clearEllipsis') }).click()
+        await expect(pseudoDialog(page, pseudo.pattern('sync.clearTitle'))).toBeVisible()
+      },
+      close: (page) => pseudoDialog(page, pseudo.pattern('sync.clearTitle')).getByRole('button', { name: pseudo('common.cancel') }).click(),
+    },
+    {
+      name: 'dashboard with a data table',
+      async open(page) {
+        await pseudoNav(page, 'nav.dashboard')
+        await main(page).getByRole('button', { name: pseudo('dashboard.showTable') }).first().click()
+        await expect(main(page).getByRole('columnheader', { name: pseudo('dashboard.paidOn') }).first()).toBeVisible()
+      },
+    },
+    {
+      name: 'dashboard range picker',
+      async open(page) {
+        await pseudoNav(page, 'nav.dashboard')
+        await page.getByRole('textbox', { name: pseudo('dashboard.firstDay') }).click()
+        await expect(page.getByRole('button', { name: pseudo('time.presets.thisMonth') })).toBeVisible()
+      },
+      close: clickAway,
+    },
+    { name: 'checkouts list', open: (page) => pseudoNav(page, 'nav.checkouts').then(() => expect(page.getByRole('row', { name: pseudo.pattern('checkouts.row') }).first()).toBeVisible()) },
+    {
+      name: 'checkout page',
+      async open(page) {
+        await pseudoNav(page, 'nav.checkouts')
+        await page.getByRole('row', { name: pseudo.pattern('checkouts.row') }).first().click()
+        await expect(main(page).getByRole('heading', { level: 1, name: pseudo.pattern('checkouts.title') })).toBeVisible()
+      },
+    },
+  ],
 }
 
 for (const [area, stops] of Object.entries(PSEUDO_AREAS)) {

@@ -40,6 +40,11 @@ export interface SyncStatus {
   /** How the last pass ended. */
   outcome: 'done' | 'cancelled' | 'offline' | 'failed' | 'reconnect' | null
   lastError: string | null
+  /**
+   * What kind of failure `lastError` is (an error code, errors.*, or 'quota' when the disk is
+   * full): a screen in another language says it in that language's words.
+   */
+  lastErrorCode: string | null
   lastFinishedAt: number | null
   replaying: boolean
   /** The outbox stopped because the store refused the token: the user must reconnect. */
@@ -90,6 +95,7 @@ export class StoreRuntime {
       secondsLeft: null,
       outcome: null,
       lastError: null,
+      lastErrorCode: null,
       lastFinishedAt: null,
       replaying: false,
       reconnectNeeded: false,
@@ -173,7 +179,7 @@ export class StoreRuntime {
 
   private async runSync(resources: readonly SyncResource[]): Promise<true> {
     const abort = (this.abort = new AbortController())
-    Object.assign(this.status, { syncing: true, startedAt: Date.now(), progress: emptyProgress(), rate: null, secondsLeft: null, lastError: null, outcome: null })
+    Object.assign(this.status, { syncing: true, startedAt: Date.now(), progress: emptyProgress(), rate: null, secondsLeft: null, lastError: null, lastErrorCode: null, outcome: null })
     try {
       await syncAll(this.db, this.call, {
         signal: abort.signal,
@@ -191,6 +197,7 @@ export class StoreRuntime {
       else {
         const error = asCallError(thrown)
         this.status.lastError = isQuotaError(thrown) ? QUOTA_MESSAGE : error.message
+        this.status.lastErrorCode = isQuotaError(thrown) ? 'quota' : error.code
         this.status.outcome = isOffline(error) ? 'offline' : needsReconnect(error) ? 'reconnect' : 'failed'
         if (isOffline(error)) this.hooks.onOffline?.()
       }

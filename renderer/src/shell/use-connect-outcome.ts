@@ -5,6 +5,7 @@ import { computed, ref, watch } from 'vue'
 import { useRouter } from 'vue-router'
 import { useMessage } from 'naive-ui'
 import { useConnectionsStore } from '@/session/connections-store'
+import { t } from '@/session/i18n'
 import { CONNECT_PATH, HOME_PATH } from './router'
 
 export function useConnectOutcomeNotices() {
@@ -18,7 +19,7 @@ export function useConnectOutcomeNotices() {
       if (!outcome) return
       if (outcome.ok) {
         const connection = connections.connections.find((c) => c.id === outcome.connectionId)
-        message.success(connection ? `Connected to ${connection.label}.` : 'Store connected.')
+        message.success(connection ? t('outcome.connectedTo', { label: connection.label }) : t('outcome.connected'))
         void router.push(HOME_PATH)
       }
     },
@@ -28,7 +29,7 @@ export function useConnectOutcomeNotices() {
   const refusalElsewhere = computed(() => {
     const outcome = connections.lastOutcome
     if (!outcome || outcome.ok || outcome === dismissed.value || router.currentRoute.value.path === CONNECT_PATH) return null
-    return outcome.error?.message ?? 'The store connection was refused.'
+    return outcome.error?.message ?? t('connect.refused')
   })
   function dismissRefusal() {
     dismissed.value = connections.lastOutcome

@@ -7,7 +7,7 @@
 // as a draft). Nothing here says "sent" before the store has accepted the write: a post with any
 // write still in the outbox is never "published".
 import { blockedBy, entriesForRow, isOffline, type OutboxEntry } from '@/data'
-import { CHECKING_WORDS, rowWait, waitingForWords } from '@/features/sync'
+import { checkingWords, rowWait, waitingForWords } from '@/features/sync'
 import { refusalInWords } from '@/ui/refusal-words'
 import { storeDayTime, wallClock } from '@/ui/dates'
 import { storeNow } from '@/ui/store-time'
@@ -63,7 +63,7 @@ export function publishStateOf(post: PostFacts, outbox: readonly OutboxEntry[], 
     return { kind: 'failed', label, type: 'error', failed }
   }
   if (wait.blocked) return { kind: 'blocked', label: waitingForWords(wait.blocked.blocker), type: 'error', waitingFor: wait.blocked.blocker }
-  if (wait.unconfirmed) return { kind: 'unconfirmed', label: CHECKING_WORDS, type: 'warning' }
+  if (wait.unconfirmed) return { kind: 'unconfirmed', label: checkingWords(), type: 'warning' }
   if (mine.length > 0) {
     const away = online === false || mine.some((entry) => entry.state === 'queued' && entry.lastError && isOffline(entry.lastError))
     return away ? { kind: 'waiting', label: t('editor.state.waiting'), type: 'warning' } : { kind: 'sending', label: t('editor.state.sending'), type: 'info' }

@@ -12,6 +12,7 @@ import type { Table } from 'dexie'
 import type { CheckoutEmail, CheckoutSummary } from '@common/store-api/resources'
 import { labelOf, REMINDER_LABELS } from '@/ui/labels'
 import { notSet, storeDayTimeShort, storeTimeFull } from '@/ui/dates'
+import { t } from '@/session/i18n'
 
 const Day = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && isMatch(s, 'yyyy-MM-dd'), 'expected YYYY-MM-DD')
 
@@ -137,17 +138,22 @@ export function reminderTimeline(emails: readonly CheckoutEmail[]): ReminderEntr
       id: e.id,
       template: labelOf(REMINDER_LABELS, e.template_id, 'reminder e-mail'),
       state: Number(e.is_sent) === 1 ? 'sent' : Number(e.is_need_send) === 1 ? 'scheduled' : 'not scheduled',
-      when: !isZero(e.send_time) ? storeTimeFull(e.send_time) : !isZero(e.send_time_gmt) ? storeTimeFull(e.send_time_gmt, 'gmt') : `send time ${notSet()}`,
-      whenShort: !isZero(e.send_time) ? storeDayTimeShort(e.send_time) : !isZero(e.send_time_gmt) ? `${storeDayTimeShort(e.send_time_gmt)} GMT` : '',
+      when: !isZero(e.send_time) ? storeTimeFull(e.send_time) : !isZero(e.send_time_gmt) ? storeTimeFull(e.send_time_gmt, 'gmt') : t('checkouts.sendTimeNotSet', { notSet: notSet() }),
+      whenShort: !isZero(e.send_time) ? storeDayTimeShort(e.send_time) : !isZero(e.send_time_gmt) ? t('checkouts.gmtShort', { time: storeDayTimeShort(e.send_time_gmt) }) : '',
       coupon: e.coupon_code,
     }))
 }
 
 /** A reminder as the checkouts list says it: its name, and whether and when it went ("sent Oct 31, 14:00"). */
 export function reminderParts(entry: ReminderEntry): [name: string, state: string] {
-  if (entry.state === 'sent') return [entry.template, `sent ${entry.whenShort || notSet()}`]
-  if (entry.state === 'scheduled') return [entry.template, entry.whenShort ? `due ${entry.whenShort}` : 'scheduled']
-  return [entry.template, 'not scheduled']
+  if (entry.state === 'sent') return [entry.template, t('checkouts.sent', { when: entry.whenShort || notSet() })]
+  if (entry.state === 'scheduled') return [entry.template, entry.whenShort ? t('checkouts.due', { when: entry.whenShort }) : t('checkouts.scheduled')]
+  return [entry.template, t('checkouts.notScheduled')]
+}
+
+/** A reminder's state as a word of its own: "Sent", "Scheduled", "Not scheduled". */
+export function reminderStateWords(state: ReminderState): string {
+  return state === 'sent' ? t('checkouts.reminderState.sent') : state === 'scheduled' ? t('checkouts.reminderState.scheduled') : t('checkouts.reminderState.notScheduled')
 }
 
 /** The recovery link if it is an http(s) URL (only those are opened or copied as links). */

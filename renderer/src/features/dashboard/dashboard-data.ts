@@ -94,6 +94,15 @@ export interface DashboardData {
   recovery: DayRecovery[]
 }
 
+/**
+ * The store's currency, as its orders are written: the newest cached order's (the API has no
+ * store-wide setting). Null while no order is cached.
+ */
+export async function storeCurrency<O extends { order_currency?: string }, J>(orders: Table<O, number, J>): Promise<string | null> {
+  const newest = await orders.orderBy('post_date').last()
+  return newest?.order_currency || null
+}
+
 /** The most days one dashboard charts: a longer range shows its last MAX_DAYS days. */
 export const MAX_DAYS = 366
 

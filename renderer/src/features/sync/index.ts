@@ -1,4 +1,4 @@
 // What other features use of the sync feature: the words for a write and for its state, the same
 // on every screen (write-words.ts, write-state.ts).
 export { writeWords } from './write-words'
-export { CHECKING_WORDS, changeOnSyncPage, goToWords, rowWait, waitingForWords, type RowWait } from './write-state'
+export { changeOnSyncPage, checkingWords, goToWords, rowWait, waitingForWords, type RowWait } from './write-state'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { applyLocale } from '@/session/i18n'
 import type { OutboxEntry, SyncStatus } from '@/data'
-import { attempts, bytes, duration, nextTry, syncActivity } from './sync-format'
+import { attempts, bytes, duration, nextTry, syncActivity, syncErrorWords } from './sync-format'
 import { checkEditedBody } from './edited-body'
 
 describe('editing a stopped write as JSON', () => {
@@ -11,9 +12,19 @@ describe('editing a stopped write as JSON', () => {
   it('names what is wrong with malformed JSON or a body the store would refuse', () => {
     const broken = checkEditedBody('orders.track', '{"trackno":')
     expect(broken.ok).toBe(false)
-    expect(!broken.ok && broken.message).toMatch(/^Not valid JSON/)
+    expect(!broken.ok && broken.message).toMatch(/^This is not valid JSON/)
     const refused = checkEditedBody('orders.track', '{"trackno":"1Z999"}')
     expect(!refused.ok && refused.message).toMatch(/^The store would refuse this: sendemail/)
+  })
+
+  it('says what is wrong in the app’s language, zod’s own words included', () => {
+    applyLocale('de')
+    try {
+      expect(checkEditedBody('orders.track', '{"trackno": 1, "sendemail": true}')).toEqual({ ok: false, message: expect.stringMatching(/^Der Shop würde das ablehnen: trackno: Ungültige Eingabe/) })
+      expect(checkEditedBody('orders.track', '{"trackno":')).toEqual({ ok: false, message: expect.stringMatching(/^Das ist kein gültiges JSON/) })
+    } finally {
+      applyLocale('en')
+    }
   })
 
   it('refuses to edit a write that has no body', () => {
@@ -68,5 +79,20 @@ describe('what a running sync says it is doing', () => {
     expect(syncActivity(running('blogs', 1), false)).toBe('Checking 1 post for changes')
     expect(syncActivity(running('orders', null), false)).toBe('Checking orders for changes')
     expect(syncActivity(running(null, null), false)).toBe('Starting to sync with the store')
+  })
+})
+
+describe('why a sync failed', () => {
+  it('is the data layer’s words in English, and the catalog’s sentence for its kind in another language', () => {
+    const offline = { lastError: 'The store could not be reached.', lastErrorCode: 'network' }
+    expect(syncErrorWords(offline)).toBe('The store could not be reached.')
+    applyLocale('de')
+    try {
+      expect(syncErrorWords(offline)).toBe('Der Shop ist nicht erreichbar. Prüfen Sie die Internetverbindung.')
+      expect(syncErrorWords({ lastError: 'The disk space … is full', lastErrorCode: 'quota' })).toMatch(/^Der Speicherplatz/)
+      expect(syncErrorWords({ lastError: 'Odd', lastErrorCode: 'no_such_code' })).toBe('Etwas ist schiefgegangen. Es wurde nichts geändert.')
+    } finally {
+      applyLocale('en')
+    }
   })
 })

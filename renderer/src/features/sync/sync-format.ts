@@ -1,28 +1,13 @@
-// Words and numbers for the sync panel: resource names, durations, byte sizes, when a queued
-// write goes next, and a write's body checked against the store API's own schema before it is
-// queued again.
-import { formatDistanceToNowStrict } from 'date-fns'
+// Words and numbers for the sync panel, in the app's language: resource names, durations, byte
+// sizes, when a queued write goes next, and what a running sync is doing.
 import type { OutboxEntry, SyncResource, SyncStatus } from '@/data'
-import { count } from '@/ui/words'
-import { CHECKING_WORDS } from './write-state'
+import { hasMessage, intlLocale, t, uiLocale, type MessageKey } from '@/session/i18n'
+import { appAgo } from '@/ui/dates'
+import { checkingWords } from './write-state'
 
-export const RESOURCE_LABELS: Record<SyncResource, string> = {
-  orders: 'Orders',
-  checkouts: 'Abandoned checkouts',
-  blogs: 'Blog posts',
-  collections: 'Blog collections',
-  metaFields: 'Meta field definitions',
-  orderMeta: 'Order tags and notes',
-}
-
-/** One item of each resource, counted: "67 posts". */
-const RESOURCE_NOUNS: Record<SyncResource, string> = {
-  orders: 'order',
-  checkouts: 'abandoned checkout',
-  blogs: 'post',
-  collections: 'collection',
-  metaFields: 'meta field definition',
-  orderMeta: 'order',
+/** A resource's name as the Sync page's table heads its row. */
+export function resourceLabel(resource: SyncResource): string {
+  return t(`sync.resources.${resource}` as MessageKey)
 }
 
 /**
@@ -32,10 +17,22 @@ const RESOURCE_NOUNS: Record<SyncResource, string> = {
  */
 export function syncActivity(status: SyncStatus | null, firstPass: boolean): string {
   const current = status?.current
-  if (!current) return 'Starting to sync with the store'
-  if (firstPass) return `Reading ${RESOURCE_LABELS[current].toLowerCase()} from the store`
+  if (!current) return t('sync.starting')
+  if (firstPass) return t('sync.reading', { resource: current })
   const total = status.progress[current]?.total
-  return total ? `Checking ${count(total, RESOURCE_NOUNS[current])} for changes` : `Checking ${RESOURCE_LABELS[current].toLowerCase()} for changes`
+  return total ? t('sync.checkingCount', { resource: current, n: total }) : t('sync.checking', { resource: current })
+}
+
+/**
+ * Why the last sync failed: the data layer's English words to an English reader (they may name
+ * what the store said), and in another language the catalog's sentence for the failure's kind.
+ */
+export function syncErrorWords(status: Pick<SyncStatus, 'lastError' | 'lastErrorCode'>): string {
+  const code = status.lastErrorCode
+  if (uiLocale().startsWith('en') || !code) return status.lastError ?? t('sync.failedText')
+  if (code === 'quota') return t('sync.quota')
+  const key = `errors.${code}`
+  return hasMessage(key) ? t(key) : t('errors.fallback')
 }
 
 /** Items read so far and expected over every resource of a sync, and the share done. */
@@ -46,19 +43,20 @@ export function syncTotals(status: SyncStatus | null): { done: number; total: nu
   return { done, total, percent: total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0 }
 }
 
+/** "2 minutes ago" (past a day, the time itself); "never". */
 export function ago(ms: number | null): string {
-  return ms === null ? 'never' : `${formatDistanceToNowStrict(ms)} ago`
+  return appAgo(ms)
 }
 
 export function duration(seconds: number | null): string {
-  if (seconds === null || !Number.isFinite(seconds)) return '—'
-  if (seconds < 60) return `${Math.ceil(seconds)} s`
+  if (seconds === null || !Number.isFinite(seconds)) return t('common.dash')
+  if (seconds < 60) return t('sync.seconds', { s: Math.ceil(seconds) })
   const minutes = Math.floor(seconds / 60)
-  return minutes < 60 ? `${minutes} min ${Math.round(seconds % 60)} s` : `${Math.floor(minutes / 60)} h ${minutes % 60} min`
+  return minutes < 60 ? t('sync.minutes', { m: minutes, s: Math.round(seconds % 60) }) : t('sync.hours', { h: Math.floor(minutes / 60), m: minutes % 60 })
 }
 
 export function bytes(n: number | null): string {
-  if (n === null) return 'unknown'
+  if (n === null) return t('sync.unknown')
   const units = ['B', 'KB', 'MB', 'GB', 'TB']
   let value = n
   let unit = 0
@@ -66,14 +64,14 @@ export function bytes(n: number | null): string {
     value /= 1024
     unit++
   }
-  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`
+  const digits = unit === 0 ? 0 : 1
+  const shown = new Intl.NumberFormat(intlLocale(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)
+  return t('sync.bytes', { value: shown, unit: units[unit]! })
 }
-
-const attemptsRule = new Intl.PluralRules('en')
 
 /** "1 attempt", "3 attempts". */
 export function attempts(n: number): string {
-  return `${n} ${attemptsRule.select(n) === 'one' ? 'attempt' : 'attempts'}`
+  return t('sync.attempts', { n })
 }
 
 /**
@@ -83,13 +81,14 @@ export function attempts(n: number): string {
  */
 export function nextTry(entry: OutboxEntry, heldBack: boolean, now: number): string | null {
   if (entry.state === 'unconfirmed') {
-    if (heldBack) return `${CHECKING_WORDS}, after the earlier change to the same item`
-    return entry.nextAttemptAt <= now ? `${CHECKING_WORDS}: asking it now` : `${CHECKING_WORDS}: asking it again in ${duration((entry.nextAttemptAt - now) / 1000)}`
+    const checking = checkingWords()
+    if (heldBack) return t('sync.checkingAfter', { checking })
+    return entry.nextAttemptAt <= now ? t('sync.askingNow', { checking }) : t('sync.askingIn', { checking, time: duration((entry.nextAttemptAt - now) / 1000) })
   }
   if (entry.state !== 'queued') return null
-  if (heldBack) return 'Goes after the earlier change to the same item'
+  if (heldBack) return t('sync.goesAfter')
   // An order change in its undo window: "Send now" does not cut it short, so say when it goes.
-  if (entry.holdUntil !== undefined && entry.holdUntil > now && entry.holdUntil >= entry.nextAttemptAt) return `Can be undone; sending in ${duration((entry.holdUntil - now) / 1000)}`
-  if (entry.nextAttemptAt <= now) return 'Sending now'
-  return `Next try in ${duration((entry.nextAttemptAt - now) / 1000)}`
+  if (entry.holdUntil !== undefined && entry.holdUntil > now && entry.holdUntil >= entry.nextAttemptAt) return t('sync.undoableIn', { time: duration((entry.holdUntil - now) / 1000) })
+  if (entry.nextAttemptAt <= now) return t('sync.sendingNow')
+  return t('sync.nextTry', { time: duration((entry.nextAttemptAt - now) / 1000) })
 }

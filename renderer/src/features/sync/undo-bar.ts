@@ -5,6 +5,7 @@
 // (so the bar can say they can no longer be undone), and which key presses mean "undo" (typing
 // places keep theirs: ui/shortcuts.ts isTypingTarget).
 import type { OutboxEntry, OutboxState } from '@/data'
+import { t } from '@/session/i18n'
 import { writeWords } from './write-words'
 
 export interface Undoable {
@@ -40,9 +41,9 @@ export function undoables(entries: readonly OutboxEntry[]): Undoable[] {
 
 /** "Sending in 7 s" while the window runs; after it, what is happening instead. */
 export function countdown(item: Undoable, now: number): string {
-  if (item.state === 'sending') return 'Sending now'
+  if (item.state === 'sending') return t('undo.sendingNow')
   const left = Math.ceil((item.holdUntil - now) / 1000)
-  return left > 0 ? `Sending in ${left} s` : 'Waiting to be sent'
+  return left > 0 ? t('undo.sendingIn', { s: left }) : t('undo.waitingToSend')
 }
 
 /**

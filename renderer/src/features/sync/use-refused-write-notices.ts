@@ -5,16 +5,18 @@
 import { watch } from 'vue'
 import { refusedWrites, useLiveQuery, useSyncStatus, type OutboxEntry } from '@/data'
 import { refusalInWords } from '@/ui/refusal-words'
+import { t } from '@/session/i18n'
 import { writeWords } from './write-words'
+import { syncErrorWords } from './sync-format'
 import { useNoticesStore } from '@/session/notices-store'
 
 /** Where a refused write can be fixed. */
 export function placeOf(entry: Pick<OutboxEntry, 'kind' | 'write'>): { path: string; label: string } {
   const write = entry.write
-  if ('orderId' in write) return { path: `/orders/${write.orderId}`, label: 'Open the order' }
-  if ('key' in write && write.kind.startsWith('blogs.')) return { path: `/blogs/${encodeURIComponent(write.key)}`, label: 'Open the post' }
-  if ('key' in write && write.kind.startsWith('collections.')) return { path: `/collections/${encodeURIComponent(write.key)}`, label: 'Open the collection' }
-  return { path: '/sync', label: 'Open Sync' }
+  if ('orderId' in write) return { path: `/orders/${write.orderId}`, label: t('sync.openOrder') }
+  if ('key' in write && write.kind.startsWith('blogs.')) return { path: `/blogs/${encodeURIComponent(write.key)}`, label: t('sync.openPost') }
+  if ('key' in write && write.kind.startsWith('collections.')) return { path: `/collections/${encodeURIComponent(write.key)}`, label: t('sync.openCollection') }
+  return { path: '/sync', label: t('sync.openSync') }
 }
 
 export function useRefusedWriteNotices(): void {
@@ -28,8 +30,8 @@ export function useRefusedWriteNotices(): void {
       told.add(id)
       notices.post({
         kind: 'error',
-        title: 'The store refused a change',
-        text: `${writeWords(entry.label)}. ${refusalInWords(entry.lastError)}. Nothing else was changed; fix it and send it again.`,
+        title: t('sync.refusedTitle'),
+        text: t('sync.refusedText', { label: writeWords(entry.label), reason: refusalInWords(entry.lastError) }),
         link: placeOf(entry),
         key: `refused:${entry.id}`,
       })
@@ -42,9 +44,9 @@ export function useRefusedWriteNotices(): void {
     () => (status.value?.syncing ? null : status.value?.outcome),
     (outcome) => {
       if (outcome === 'failed') {
-        notices.post({ kind: 'error', title: 'Sync failed', text: status.value?.lastError ?? 'The store’s data could not be read.', link: { path: '/sync', label: 'Open Sync' }, key: 'sync' })
+        notices.post({ kind: 'error', title: t('sync.failedTitle'), text: status.value ? syncErrorWords(status.value) : t('sync.failedText'), link: { path: '/sync', label: t('sync.openSync') }, key: 'sync' })
       } else if (outcome === 'reconnect') {
-        notices.post({ kind: 'warning', title: 'Reconnect the store', text: 'The store refused Storedesk’s access. Reconnect it to sync again.', link: { path: '/settings', label: 'Open Settings' }, key: 'sync' })
+        notices.post({ kind: 'warning', title: t('sync.reconnectTitle'), text: t('sync.reconnectText'), link: { path: '/settings', label: t('sync.openSettings') }, key: 'sync' })
       }
     },
   )

@@ -3,23 +3,31 @@
 // received it": it was sent and no answer said what became of it), and waiting behind a write
 // the store refused ("Waiting for “…”, which the store refused"), which only the user can settle.
 import { blockedBy, type OutboxEntry } from '@/data'
+import { t, uiLocale } from '@/session/i18n'
 import { writeWords } from './write-words'
 
-export const CHECKING_WORDS = 'Checking whether the store received it'
+/** "Checking whether the store received it", in the screens' language. */
+export function checkingWords(): string {
+  return t('writes.checking')
+}
 
-/** A write's label inside a sentence: "New post “Spring”" → "new post “Spring”" (an acronym keeps its capitals). */
+/**
+ * A write's label inside a sentence: "New post “Spring”" → "new post “Spring”" (an acronym keeps
+ * its capitals). English only: German capitalises its nouns wherever they stand, Chinese has no case.
+ */
 function inSentence(label: string): string {
-  return /^\p{Lu}\p{Ll}/u.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label
+  return uiLocale().startsWith('en') && /^\p{Lu}\p{Ll}/u.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label
 }
 
 /** "Waiting for shipping address of order #1057, which the store refused" */
 export function waitingForWords(blocker: Pick<OutboxEntry, 'label' | 'state'>): string {
-  return `Waiting for ${inSentence(writeWords(blocker.label))}, which ${blocker.state === 'conflict' ? 'is in conflict with the store’s copy' : 'the store refused'}`
+  const label = inSentence(writeWords(blocker.label))
+  return blocker.state === 'conflict' ? t('writes.waitingConflict', { label }) : t('writes.waitingRefused', { label })
 }
 
 /** The words of the one action that leads to the write another waits for. */
 export function goToWords(blocker: Pick<OutboxEntry, 'state'>): string {
-  return blocker.state === 'conflict' ? 'Go to the conflict' : 'Go to the refused change'
+  return blocker.state === 'conflict' ? t('writes.goToConflict') : t('writes.goToRefused')
 }
 
 /** The route of the Sync page with one change in view (its item gets the focus). */

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { applyLocale } from '@/session/i18n'
 import { cacheOrder, freshStoreEachTest } from '@/data/test-support'
 import { batchBlogs, createBlog, deleteCollection, setMetaFieldValue, storeKey, trackOrder, updateBlog, updateOrderShipping, type StoreDatabase, type WriteLabel } from '@/data'
 import type { FakeStore } from '@/data/fake-store'
@@ -56,5 +57,31 @@ describe('a write in words', () => {
     expect(writeWords(note)).toBe('Note on order #7')
     expect(writeWords({ ...note, values: { cleared: 'yes' } })).toBe('Note removed from order #7')
     expect(writeWords({ ...note, values: { cleared: 'yes' } }, { withTarget: false })).toBe('Note removed')
+  })
+})
+
+describe('a write in the app’s language', () => {
+  afterEach(() => applyLocale('en'))
+
+  it('says every kind in German, nouns in their gender and counts in their plural, the store’s words as they are', () => {
+    applyLocale('de')
+    const order = { kind: 'orders.track', target: { noun: 'order', name: '#7' } } as const
+    expect(writeWords({ ...order, action: 'track', values: { trackno: 'X1' } })).toBe('Sendungsnummer X1 für Bestellung #7')
+    expect(writeWords({ ...order, action: 'track', values: { trackno: 'X1', override: 'refunded' } }, { withTarget: false })).toBe('Sendungsnummer X1 (hinzugefügt, obwohl die Bestellung vollständig erstattet ist; vom Bearbeiter bestätigt)')
+    expect(writeWords({ ...order, action: 'tags', values: { add: 'fragile', remove: 'gift' } })).toBe('Tags für Bestellung #7 hinzufügen: fragile; entfernen: gift')
+    expect(writeWords({ kind: 'blogs.create', action: 'create', target: { noun: 'post', name: 'Spring' } })).toBe('Neuer Beitrag „Spring“')
+    expect(writeWords({ kind: 'collections.create', action: 'create', target: { noun: 'collection', name: 'Sale' } })).toBe('Neue Sammlung „Sale“')
+    expect(writeWords({ kind: 'blogs.batch', action: 'batch', target: { noun: 'post', count: 1 }, values: { operation: 'hide' } })).toBe('1 Beitrag ausblenden')
+    expect(writeWords({ kind: 'blogs.batch', action: 'batch', target: { noun: 'post', count: 3 }, values: { operation: 'hide' } })).toBe('3 Beiträge ausblenden')
+    expect(writeWords({ kind: 'collections.batch', action: 'batch', target: { noun: 'collection', name: 'Sale' }, values: { operation: 'sort_blogs_manual' } })).toBe('Sammlung „Sale“ neu ordnen')
+  })
+
+  it('says them in Chinese, and changes language without being asked again', () => {
+    const label: WriteLabel = { kind: 'orders.updateShipping', action: 'address', target: { noun: 'order', name: '#7' } }
+    applyLocale('zh-CN')
+    expect(writeWords(label)).toBe('订单 #7 的收货地址')
+    expect(writeWords({ kind: 'blogs.batch', action: 'batch', target: { noun: 'post', all: true }, values: { operation: 'show' } })).toBe('显示所有匹配的文章')
+    applyLocale('en')
+    expect(writeWords(label)).toBe('Shipping address of order #7')
   })
 })

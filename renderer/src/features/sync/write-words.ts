@@ -1,80 +1,70 @@
 // A write's label in words (data/write-label.ts), the same on every screen that names a write:
 // the Sync page, the undo bar, notices, a post's or an order's state, the order's timeline (which
 // leaves out the order: the page is that order's) and the export of unsent changes. Each kind's
-// handler says what the write is; only this module says it in words.
-import type { LabelNoun, StoredLabel, WriteLabel } from '@/data'
+// handler says what the write is; only this module says it, through the catalog (`writes.*`), so
+// every screen's write labels are translated in one place. The store's own words (an order's
+// number, a post's title, a tracking number, tags) go in as they are.
+import { t } from '@/session/i18n'
+import type { StoredLabel, WriteLabel } from '@/data'
 
-const NOUNS: Record<LabelNoun, string> = { order: 'order', post: 'post', collection: 'collection', metaField: 'meta field', metaFieldValue: 'meta field value' }
-
-const CLOSED_WORDS: Record<string, string> = { cancelled: 'cancelled', refunded: 'refunded in full', fulfilled: 'fulfilled' }
-
-const POST_BATCH_WORDS: Record<string, (posts: string) => string> = {
-  show: (posts) => `Show ${posts}`,
-  hide: (posts) => `Hide ${posts}`,
-  delete: (posts) => `Delete ${posts}`,
-  add_to_collections: (posts) => `Add ${posts} to a collection`,
-  remove_from_collections: (posts) => `Remove ${posts} from a collection`,
-}
-
-/** A target's name in quotes (“Summer sale”), or nothing. */
-const quoted = (name?: string): string => (name ? ` “${name}”` : '')
-
-/** "for order #1057": an order's name is its number, which reads as itself without quotes. */
-const ofOrder = (name?: string) => `order${name ? ` ${name}` : ''}`
+/** "order #1057" (an order's name is its number, which reads as itself without quotes), or "order". */
+const ofOrder = (name?: string) => (name ? t('writes.orderNamed', { name }) : t('writes.order'))
 
 function trackingWords({ values = {}, target }: WriteLabel, withTarget: boolean): string {
-  const change = values.replaces !== undefined ? `Tracking number changed from ${values.replaces || '(none)'} to ${values.trackno}` : `Tracking ${values.trackno}`
-  const override = values.override ? ` (added although the order is ${CLOSED_WORDS[values.override] ?? values.override}: confirmed by the operator)` : ''
-  return `${change}${override}${withTarget ? ` for ${ofOrder(target.name)}` : ''}`
+  let what = values.replaces !== undefined ? t('writes.trackingChanged', { from: values.replaces || t('writes.noTracking'), to: values.trackno ?? '' }) : t('writes.tracking', { trackno: values.trackno ?? '' })
+  if (values.override) what = t('writes.overridden', { what, state: values.override })
+  return withTarget ? t('writes.forOrder', { what, order: ofOrder(target.name) }) : what
 }
 
 /** "Tag order #1057 fragile, VIP and untag gift"; on the order's own page "Tag fragile, VIP". */
 function tagsWords({ values = {}, target }: WriteLabel, withTarget: boolean): string {
-  const on = withTarget ? ` ${ofOrder(target.name)}` : ''
-  const add = values.add ? `Tag${on} ${values.add}` : ''
-  const remove = values.remove ? (add ? `and untag ${values.remove}` : `Untag${on} ${values.remove}`) : ''
-  return [add, remove].filter(Boolean).join(' ')
+  const add = values.add ?? ''
+  const remove = values.remove ?? ''
+  const order = ofOrder(target.name)
+  if (add && remove) return withTarget ? t('writes.tagUntagOn', { order, add, remove }) : t('writes.tagUntag', { add, remove })
+  if (remove) return withTarget ? t('writes.untagOn', { order, tags: remove }) : t('writes.untag', { tags: remove })
+  return withTarget ? t('writes.tagOn', { order, tags: add }) : t('writes.tag', { tags: add })
 }
 
 function noteWords({ values = {}, target }: WriteLabel, withTarget: boolean): string {
-  if (!withTarget) return values.cleared ? 'Note removed' : 'Note'
-  return values.cleared ? `Note removed from ${ofOrder(target.name)}` : `Note on ${ofOrder(target.name)}`
+  if (!withTarget) return values.cleared ? t('writes.noteRemoved') : t('writes.note')
+  return values.cleared ? t('writes.noteRemovedFrom', { order: ofOrder(target.name) }) : t('writes.noteOn', { order: ofOrder(target.name) })
 }
 
 function batchWords({ values = {}, target }: WriteLabel): string {
   const operation = values.operation ?? ''
-  if (target.noun === 'collection') return operation === 'sort_blogs_manual' ? `Reorder collection${quoted(target.name)}` : `${operation.replaceAll('_', ' ')} in collection${quoted(target.name)}`
-  const things = target.all ? `all matching ${NOUNS[target.noun]}s` : target.count === 1 ? `1 ${NOUNS[target.noun]}` : `${target.count ?? 0} ${NOUNS[target.noun]}s`
-  const said = POST_BATCH_WORDS[operation]?.(things) ?? `${operation.replaceAll('_', ' ')}: ${things}`
-  return `${said}${target.name ? `: ${target.name}` : ''}`
+  if (target.noun === 'collection') return target.name ? t('writes.collectionBatchNamed', { operation, name: target.name }) : t('writes.collectionBatch', { operation })
+  const things = target.all ? t('writes.allMatching', { noun: target.noun }) : t('writes.things', { noun: target.noun, n: target.count ?? 0 })
+  const said = t('writes.batch', { operation, things })
+  return target.name ? t('writes.withName', { what: said, name: target.name }) : said
 }
 
 /**
  * A write's label in words: "Tracking 1Z999 for order #1057", "Changes to post “Spring”".
  * `withTarget: false` leaves out the order an order write is on (its own page names it). A
- * label stored by an earlier version is already words.
+ * label stored by an earlier version is already words (English, as that version stored it).
  */
 export function writeWords(label: StoredLabel, { withTarget = true }: { withTarget?: boolean } = {}): string {
   if (typeof label === 'string') return label
-  const noun = NOUNS[label.target.noun]
+  const { noun, name } = label.target
   switch (label.action) {
     case 'track':
       return trackingWords(label, withTarget)
     case 'address':
-      return withTarget ? `Shipping address of ${ofOrder(label.target.name)}` : 'Shipping address change'
+      return withTarget ? t('writes.addressOf', { order: ofOrder(name) }) : t('writes.addressChange')
     case 'tags':
       return tagsWords(label, withTarget)
     case 'note':
       return noteWords(label, withTarget)
     case 'create':
-      return `New ${noun}${quoted(label.target.name)}`
+      return name ? t('writes.createNamed', { noun, name }) : t('writes.create', { noun })
     case 'update':
-      return `Changes to ${noun}${quoted(label.target.name)}`
+      return name ? t('writes.updateNamed', { noun, name }) : t('writes.update', { noun })
     case 'delete':
-      return `Delete ${noun}${quoted(label.target.name)}`
+      return name ? t('writes.deleteNamed', { noun, name }) : t('writes.delete', { noun })
     case 'batch':
       return batchWords(label)
     case 'set':
-      return `Meta field value on ${label.values?.resource ?? ''} ${label.values?.resourceId ?? ''}`.trim()
+      return t('writes.metaValue', { resource: label.values?.resource ?? '', id: label.values?.resourceId ?? '' }).trim()
   }
 }
