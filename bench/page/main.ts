@@ -6,9 +6,9 @@
 // (editor.ts). Each one has its baseline there too, so the figure and its
 // baseline run in the same page, one after the other.
 import { editorLatency } from './editor'
-import { dropSeeded, loadIndex, queryTimes, seedCache } from './search'
+import { buildLibrary, dropSeeded, loadIndex, queryTimes, seedCache } from './search'
 import { fetchAllOrders, fetched, useConnection } from './store'
-import { firstSync, minimalSync, rawBulkWrite } from './sync'
+import { dropDatabase, firstSync, minimalSync, rawBulkWrite } from './sync'
 import { dropLayout, writeLayout } from './storage'
 import { customerBench } from './customers'
 
@@ -25,7 +25,7 @@ declare global {
 }
 
 const bench = {
-  useConnection, fetchAllOrders, firstSync, minimalSync, rawBulkWrite, seedCache, loadIndex, queryTimes, dropSeeded, editorLatency, writeLayout, dropLayout,
+  useConnection, fetchAllOrders, firstSync, minimalSync, rawBulkWrite, dropDatabase, seedCache, loadIndex, buildLibrary, queryTimes, dropSeeded, editorLatency, writeLayout, dropLayout,
   // Figure 8 (customers.ts), on copies of the same four pages of the store's orders.
   ...customerBench(async () => (await fetchAllOrders(4), fetched.orders)),
 }
