@@ -212,3 +212,22 @@ export function folderBytes(dir: string): number {
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size
   return bytes
 }
+
+/**
+ * The bytes below `dir` once they stop changing (the same over three readings 500 ms apart, at
+ * most `maxMs`): a database deleted just before is compacted away by IndexedDB's backend over
+ * the next seconds, and a growth weighed meanwhile would subtract it (figure 1 read a negative
+ * growth so).
+ */
+export async function stillFolderBytes(dir: string, maxMs = 30_000): Promise<number> {
+  const until = Date.now() + maxMs
+  let last = folderBytes(dir)
+  let same = 0
+  while (same < 2 && Date.now() < until) {
+    await new Promise((done) => setTimeout(done, 500))
+    const now = folderBytes(dir)
+    same = now === last ? same + 1 : 0
+    last = now
+  }
+  return last
+}

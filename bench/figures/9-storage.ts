@@ -2,7 +2,7 @@
 // the bench page (docs/benchmarks.md says how, and why the cache's layout won).
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { chromiumBytesWritten, folderBytes } from '../process-cpu'
+import { chromiumBytesWritten, folderBytes, stillFolderBytes } from '../process-cpu'
 import type { Figure } from '../harness'
 import { round, type Report } from '../report'
 
@@ -26,7 +26,8 @@ async function measure(report: Report, page: Page, profileDir: string, roots: nu
   const rows: { layout: string; label: string; written: number | null; disk: number; encodeMs: number; writeMs: number; readP95: number; packedBytes: number }[] = []
   for (const [layout, label] of LAYOUTS) {
     const name = `bench-storage-${layout}`
-    const diskBefore = folderBytes(folder)
+    // Once the layout before it is compacted away (its database was deleted just before).
+    const diskBefore = await stillFolderBytes(folder)
     const writtenBefore = chromiumBytesWritten(roots)
     const result = await page.evaluate(({ name, layout }) => window.storedeskBench.writeLayout(name, layout), { name, layout })
     await page.waitForTimeout(SETTLE_MS)
