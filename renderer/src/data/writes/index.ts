@@ -6,7 +6,8 @@
 // so until every phase of the new kind exists the renderer does not type-check.
 import type { RowKey } from '../db'
 import type { WriteLabel } from '../write-label'
-import type { Write, WriteHandler, WriteHandlers, WriteKind } from './contract'
+import type { Write, WriteKind } from './contract'
+import type { WriteHandler, WriteHandlers } from './handler'
 import { blogHandlers } from './blogs'
 import { collectionHandlers } from './collections'
 import { metaFieldHandlers } from './meta-fields'
@@ -14,9 +15,10 @@ import { orderHandlers } from './orders'
 import { orderMetaHandlers } from './order-meta'
 
 export * from './contract'
+export * from './handler'
 export * from './lanes'
 export { moveKeys } from './collections'
-export { TABLE_OF } from './keyed'
+export { TABLE_OF } from './rows'
 export { closedStateOf, shipTo, trackingRefusal } from './orders'
 export { PermanentProblem, pick, rowByRef, sameValue } from './rows'
 

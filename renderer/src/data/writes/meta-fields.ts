@@ -6,7 +6,8 @@
 // is not sent again when the store already holds it.
 import type { MetaFieldDefinition } from '@common/store-api/resources'
 import { storeKey, type CachedMetaField, type CachedMetaFieldValue, type RowKey, type StoreDatabase } from '../db'
-import type { Checking, MetaFieldUpdateBody, Reconciled, WriteHandler, WriteHandlers, WriteOf } from './contract'
+import type { MetaFieldUpdateBody, WriteOf } from './contract'
+import type { Checking, Reconciled, WriteHandler, WriteHandlers } from './handler'
 import { asCallError } from '../store-client'
 import { keyedLane, metaFieldValueLane } from './lanes'
 import { created, keyedDelete, keyedUpdate, mergeBody, settleCreate } from './keyed'

@@ -20,7 +20,8 @@
 // address it already has.
 import type { Order } from '@common/store-api/resources'
 import type { CachedOrder, StoreDatabase } from '../db'
-import type { Accepted, Checking, ClosedState, Fields, Sending, Write, WriteBase, WriteHandler, WriteHandlers, WriteOf } from './contract'
+import type { ClosedState, Write, WriteOf } from './contract'
+import type { Accepted, Checking, Fields, Sending, WriteBase, WriteHandler, WriteHandlers } from './handler'
 import { orderLane } from './lanes'
 import { PermanentProblem, restoreRow, sameText, snapshotBeforeChange, storeCopy } from './rows'
 
