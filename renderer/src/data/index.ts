@@ -243,15 +243,15 @@ export type {
   ConflictRecord,
   BinLocation,
 } from './db'
-export type { Write, WriteKind, WriteOf, ClosedState, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter, RowRef } from './writes'
+export type { Write, WriteKind, WriteOf, TrackOptions, EnqueueOptions, ClosedState, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter, RowRef } from './writes'
 export type { LabelAction, LabelNoun, StoredLabel, WriteLabel } from './write-label'
 export { blockedBy, heldBack, isStopped } from './replayer'
 export { isOffline } from './store-client'
 export { closedStateOf, entriesForRow, isUndoable, rowLanes, rowByRef, trackingRefusal } from './writes'
 export { pendingFor, conflictFor, historyFor, outboxWrites, writesOf, refusedWrites, outboxCount, allConflicts, writesByIds } from './row-writes'
 export { undoWindowSeconds, setUndoWindowSeconds, parseUndoWindow, DEFAULT_UNDO_WINDOW_SECONDS, MAX_UNDO_WINDOW_SECONDS } from './undo-window'
-export { enqueueWrite, retryWrite, discardWrite, undoWrite, updateWriteBody, resolveConflict, type ConflictChoice, type EnqueueOptions } from './outbox'
-export type { TrackOptions } from './actions'
+export { enqueueWrite, retryWrite, discardWrite, undoWrite, updateWriteBody, resolveConflict, type ConflictChoice } from './outbox'
+export * from './actions'
 export {
   trackOrder,
   updateOrderShipping,

@@ -7,7 +7,7 @@
 import { storeIdOfKey, type OutboxEntry, type RowKey, type StoreDatabase } from './db'
 import { explainQuota } from './storage'
 import { undoWindowSeconds } from './undo-window'
-import { CREATE_KINDS, describeWrite, handlerOf, isUndoable, lanesOf, lanesOfRow, rowByRef, TABLE_OF, touches, type KeyedFamily, type Write, type WriteBase } from './writes'
+import { CREATE_KINDS, describeWrite, handlerOf, isUndoable, lanesOf, lanesOfRow, rowByRef, TABLE_OF, touches, type EnqueueOptions, type KeyedFamily, type Write, type WriteBase } from './writes'
 import { recordWriteEvent } from './write-history'
 
 function allTables(db: StoreDatabase) {
@@ -61,21 +61,6 @@ export function applyLocally(db: StoreDatabase, write: Write): Promise<WriteBase
 }
 
 // ---------------------------------------------------------------- enqueue
-
-export interface EnqueueOptions {
-  /** A name for the write's subject shown in the sync panel (an order number, a post title). */
-  name?: string
-  /** Overrides what an update was based on (the editor knows the updated_at its draft started from). */
-  baseUpdatedAt?: string | null
-  /** Overrides the undo window (seconds) of a kind that always waits one (undo-window.ts); the setting applies otherwise. */
-  undoWindowSeconds?: number
-  /**
-   * Holds this write until then (epoch ms), whatever its kind: an action that asks for the undo
-   * window (a batch from the blog list, a post moved in the calendar). The writes of one action
-   * share one end, so one Undo takes them all back.
-   */
-  holdUntil?: number
-}
 
 /** Notified after every enqueue so the replayer wakes up at once. */
 const listeners = new Set<(connectionId: string) => void>()
