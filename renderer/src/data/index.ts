@@ -69,7 +69,8 @@
 // - createMetaField(db, body) → key; updateMetaField(db, key, body); deleteMetaField(db, key)
 // - setMetaFieldValue(db, resource, resourceId, metaFieldId, value)
 // - enqueueWrite(db, write, { name?, baseUpdatedAt? }): the generic form (`Write` in writes/contract.ts;
-//   each kind's handler in writes/: orders, blogs, collections, meta-fields).
+//   each kind's handler and action in its family's file in writes/, registered in writes/kinds.ts;
+//   the functions above are those actions, bound to the outbox by actions.ts).
 //   Every update remembers what it was based on (updated_at and the written fields' values);
 //   pass `baseUpdatedAt` when the edit started earlier than the cached row (an editor draft).
 //
