@@ -253,23 +253,6 @@ export { pendingFor, conflictFor, historyFor, outboxWrites, writesOf, refusedWri
 export { undoWindowSeconds, setUndoWindowSeconds, parseUndoWindow, DEFAULT_UNDO_WINDOW_SECONDS, MAX_UNDO_WINDOW_SECONDS } from './undo-window'
 export { enqueueWrite, retryWrite, discardWrite, undoWrite, updateWriteBody, resolveConflict, type ConflictChoice } from './outbox'
 export * from './actions'
-export {
-  trackOrder,
-  updateOrderShipping,
-  createBlog,
-  updateBlog,
-  deleteBlog,
-  batchBlogs,
-  createCollection,
-  updateCollection,
-  deleteCollection,
-  reorderCollection,
-  batchCollection,
-  createMetaField,
-  updateMetaField,
-  deleteMetaField,
-  setMetaFieldValue,
-} from './actions'
 export { useStoreDatabase, useLiveQuery } from './live'
 export { useOfflineData, useSyncStatus, useStoreRuntime, chooseLocalWorkOnDisconnect } from './install'
 export type { SyncStatus, ResourceProgress } from './runtime'

@@ -7,7 +7,7 @@
 import { storeIdOfKey, type OutboxEntry, type RowKey, type StoreDatabase } from './db'
 import { explainQuota } from './storage'
 import { undoWindowSeconds } from './undo-window'
-import { CREATE_KINDS, describeWrite, handlerOf, isUndoable, lanesOf, lanesOfRow, rowByRef, TABLE_OF, touches, type EnqueueOptions, type KeyedFamily, type Write, type WriteBase } from './writes'
+import { CREATE_KINDS, describeWrite, handlerOf, isUndoable, lanesOf, lanesOfRow, rowByRef, TABLE_OF, touches, type Action, type Bound, type EnqueueOptions, type KeyedFamily, type Write, type WriteBase, type WriteKind } from './writes'
 import { recordWriteEvent } from './write-history'
 
 function allTables(db: StoreDatabase) {
@@ -105,6 +105,13 @@ export async function enqueueWrite(db: StoreDatabase, write: Write, options: Enq
   }
   for (const listener of listeners) listener(db.connectionId)
   return id
+}
+
+/** Actions as screens call them: the database first, each queueing through the outbox. */
+export function bindActions<T extends Record<string, (queueing: never, ...args: never[]) => Promise<unknown>>>(actions: T): { [N in keyof T]: Bound<T[N]> } {
+  // Each action queues only its own family's kinds (its `satisfies Actions<...>`); the outbox takes any write.
+  const bind = (action: Action<WriteKind>) => (db: StoreDatabase, ...args: never[]) => action({ db, enqueue: (write, options) => enqueueWrite(db, write, options) }, ...args)
+  return Object.fromEntries(Object.entries(actions).map(([name, action]) => [name, bind(action as Action<WriteKind>)])) as { [N in keyof T]: Bound<T[N]> }
 }
 
 /**

@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Order } from '@common/store-api/resources'
 import { historyFor, outboxWrites, type StoreDatabase } from '@/data'
-import { bindActions } from '@/data/actions'
+import { bindActions } from '@/data/outbox'
 import { FakeStore, type FakeStoreWrites } from '@/data/fake-store'
 import { replayOutbox } from '@/data/replayer'
 import { cacheOrder, freshStoreEachTest } from '@/data/test-support'
