@@ -7,7 +7,7 @@
 // Times of day follow the system's locale: a 12-hour clock ("3:46 PM") where it uses one, else
 // 24 hours ("15:46"), the same on every screen, dialog and printout.
 // Lists show the short form and give the full one as a title (hover); details show the full one.
-import { format, formatDistanceStrict, isValid } from 'date-fns'
+import { format, isValid } from 'date-fns'
 import { TIME_LABELS } from '@/ui/labels'
 import { NOT_SET, gmtToStoreStamp, storeNow, storeUtcOffset, storeZoneKnown, wallClock, zonesDiffer } from '@/ui/store-time'
 
@@ -104,9 +104,3 @@ export function appTimeHeading(heading: string): string {
   return `${heading}${computerSuffix(Date.now())}`
 }
 
-/** "2 minutes ago" for a recent app event; past a day, the absolute time instead. */
-export function appAgo(ms: number | null, now: number = Date.now()): string {
-  if (ms === null) return 'never'
-  if (now - ms > 24 * 60 * 60 * 1000) return appTime(ms)
-  return formatDistanceStrict(ms, now, { addSuffix: true })
-}

@@ -1,7 +1,7 @@
 // The per-store preview stylesheet: what sanitising keeps and removes, and where it is kept.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { api, resetFakeBridge, StoredeskError } from '@/bridge/testing/fake-bridge'
-import { loadPreviewCss, loadPreviewStyle, loadStylesheetFromUrl, previewDocument, resolveStylesheetUrls, savePreviewCss, sanitizePreviewCss } from './preview-style'
+import { loadPreviewStyle, loadStylesheetFromUrl, previewDocument, resolveStylesheetUrls, savePreviewCss, sanitizePreviewCss } from './preview-style'
 
 describe('sanitizePreviewCss', () => {
   it('keeps ordinary theme CSS as it is, web and data images included', () => {
@@ -64,8 +64,8 @@ describe('the stored stylesheet', () => {
     const storage = new Map<string, string>()
     const fake = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v), removeItem: (k: string) => void storage.delete(k) } as unknown as Storage
     savePreviewCss('shop-a', '@import "x.css"; body { color: navy }', fake)
-    expect(loadPreviewCss('shop-a', fake)).toBe('body { color: navy }')
-    expect(loadPreviewCss('shop-b', fake)).toBe('')
+    expect(loadPreviewStyle('shop-a', fake)?.css).toBe('body { color: navy }')
+    expect(loadPreviewStyle('shop-b', fake)?.css ?? '').toBe('')
     savePreviewCss('shop-a', '', fake)
     expect(storage.size).toBe(0)
   })

@@ -121,11 +121,6 @@ export function loadPreviewStyle(connectionId: string, storage: Storage = localS
   return css || setting.source === 'url' ? { ...setting, css } : null
 }
 
-/** The store's preview stylesheet ('' for the neutral theme). */
-export function loadPreviewCss(connectionId: string, storage: Storage = localStorage): string {
-  return loadPreviewStyle(connectionId, storage)?.css ?? ''
-}
-
 function keep(connectionId: string, setting: PreviewStyleSetting | null, storage: Storage): void {
   storage.removeItem(legacyKey(connectionId))
   if (setting) storage.setItem(storageKey(connectionId), JSON.stringify(setting))
