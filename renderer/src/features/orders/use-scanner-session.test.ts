@@ -15,13 +15,16 @@ import type { Tone } from './scanner'
 
 vi.mock('@/bridge', () => ({ api: {} }))
 
-const item = (name: string, sku: string, qty = 1) => ({ order_item_name: name, order_item_type: 'line_item', sku, qty, properties: [] })
+type LineItem = Order['line_items'][number]
+/** A line with what the scanner reads (name, SKU, quantity); the other fields do not matter here. */
+const item = (name: string, sku: string, qty = 1) =>
+  ({ order_item_id: 0, order_item_name: name, order_item_type: 'line_item', order_id: 0, price: 1, qty: String(qty), line_total: qty, product_id: 0, variation_id: 0, sku, properties: [] }) as unknown as LineItem
 
 const ORDERS: Order[] = [
-  makeOrder(1, 1, { line_items: [item('Mug', 'MUG-1', 2), item('Card', '')] } as Partial<Order>),
-  makeOrder(2, 2, { line_items: [item('Tote', 'TOTE-1')] } as Partial<Order>),
-  makeOrder(3, 3, { fulfillment_status: 'fulfilled', trackno: 'RR123456785US', line_items: [item('Cap', 'CAP-1')] } as Partial<Order>),
-  makeOrder(4, 4, { financial_status: 'partial-refund', line_items: [item('Pen', 'PEN-1')] } as Partial<Order>),
+  makeOrder(1, 1, { line_items: [item('Mug', 'MUG-1', 2), item('Card', '')] }),
+  makeOrder(2, 2, { line_items: [item('Tote', 'TOTE-1')] }),
+  makeOrder(3, 3, { fulfillment_status: 'fulfilled', trackno: 'RR123456785US', line_items: [item('Cap', 'CAP-1')] }),
+  makeOrder(4, 4, { financial_status: 'partial-refund', line_items: [item('Pen', 'PEN-1')] }),
 ]
 
 let db: StoreDatabase
