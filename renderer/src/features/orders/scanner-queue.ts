@@ -4,13 +4,9 @@
 // fulfilled, and neither cancelled, failed nor refunded. The store's API knows two fulfilment
 // states only (unfulfilled, fulfilled: docs/demo-store.md, the reference's States table), so
 // "partially fulfilled" has no value to accept here.
-// Also here: what the scanner's queue is built from (the order list's filter, or orders sent
-// to it by ID), the count of what a source held that cannot ship, and reading a scanned
-// packing slip's order number.
-import { type OrderQuery } from '@/data'
-
-/** The scanner queue's source: the order list's current filter/saved view, or chosen orders. */
-export type ScannerSource = { kind: 'filter'; query: OrderQuery } | { kind: 'ids'; ids: number[] }
+// Also here: the count of what a queue's source held that cannot ship, and reading a scanned
+// packing slip's order number. This module imports nothing, so the end-to-end specs pick their
+// orders with the very rule the app uses (e2e/support/store-orders.ts).
 
 /** The three states of an order the rules read (as the cache, the index or the store has them). */
 export interface ShipState {
@@ -133,7 +129,7 @@ export function buildQueue(orders: Iterable<{ ID: number; state: ShipState | und
  * "2 of the 5 selected orders cannot ship: 1 unpaid, 1 cancelled." (null when every order
  * can ship). Reasons are listed most frequent first.
  */
-export function describeExclusions(build: QueueBuild, source: ScannerSource['kind']): string | null {
+export function describeExclusions(build: QueueBuild, source: 'filter' | 'ids'): string | null {
   const excludedCount = build.total - build.ids.length
   if (excludedCount === 0) return null
   const parts = BLOCKERS.filter((b) => build.excluded[b])

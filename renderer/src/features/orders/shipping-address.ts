@@ -2,19 +2,16 @@
 // the country and state/province code lists, the before/after comparison and the mapping
 // of the store's 422 field messages back onto the form.
 //
-// Sources: country codes and English names from i18n-iso-countries; state/province codes
-// from country-region-data (ISO 3166-2 based short codes, as the store's `state` holds a
-// province abbreviation). A country with no listed subdivisions takes a free-text code
+// Sources: country codes from @common/store-api/countries.ts, their names from the platform
+// (Intl.DisplayNames, English); state/province codes from country-region-data (ISO 3166-2
+// based short codes, as the store's `state` holds a province abbreviation). A country with no listed subdivisions takes a free-text code
 // checked for shape only. Phones are checked with libphonenumber-js for the chosen country
 // and sent in E.164; postcodes with postcode-validator where it knows the country.
-import countries from 'i18n-iso-countries'
-import en from 'i18n-iso-countries/langs/en.json'
 import { allCountries } from 'country-region-data'
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js'
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator'
 import type { OrderShippingAddress } from '@common/store-api/resources'
-
-countries.registerLocale(en)
+import { COUNTRY_CODES, isCountryCode } from '@common/store-api/countries'
 
 export const SHIPPING_FIELDS = ['first_name', 'last_name', 'country', 'state', 'city', 'address_1', 'address_2', 'postcode', 'phone'] as const
 export type ShippingField = (typeof SHIPPING_FIELDS)[number]
@@ -51,19 +48,21 @@ export interface CodeOption {
   value: string
 }
 
+let names: Intl.DisplayNames | null = null
+/** A country's English name, as the platform gives it. */
+function countryName(code: string): string {
+  names ??= new Intl.DisplayNames('en', { type: 'region' })
+  return names.of(code) ?? code
+}
+
 let countryList: CodeOption[] | null = null
 
-/** Every ISO 3166-1 alpha-2 code with its English name, sorted by name. */
+/** Every country code with its English name, sorted by name. */
 export function countryOptions(): CodeOption[] {
-  countryList ??= Object.entries(countries.getNames('en', { select: 'official' }))
-    .map(([value, label]) => ({ value, label: `${label} (${value})` }))
-    .sort((a, b) => a.label.localeCompare(b.label, 'en'))
+  countryList ??= [...COUNTRY_CODES].map((value) => ({ value, label: `${countryName(value)} (${value})` })).sort((a, b) => a.label.localeCompare(b.label, 'en'))
   return countryList
 }
 
-export function isCountryCode(code: string): boolean {
-  return countries.isValid(code) && /^[A-Z]{2}$/.test(code)
-}
 
 const regionsByCountry = new Map<string, CodeOption[]>(
   allCountries.map(([, code, regions]) => [
@@ -123,13 +122,13 @@ function checkShippingFields(form: ShippingForm): ShippingErrors {
 
   const postcode = value('postcode')
   if (postcode && countryOk && postcodeValidatorExistsForCountry(country) && !postcodeValidator(postcode, country)) {
-    errors.postcode = `This is not a valid postcode for ${countries.getName(country, 'en') ?? country}.`
+    errors.postcode = `This is not a valid postcode for ${countryName(country)}.`
   }
 
   const phone = value('phone')
   if (phone && countryOk) {
     const parsed = isSupportedCountry(country) ? parsePhoneNumberFromString(phone, country) : parsePhoneNumberFromString(phone)
-    if (!parsed || !parsed.isValid()) errors.phone = `This is not a valid phone number for ${countries.getName(country, 'en') ?? country}. Include the area code, or start with + and the country code.`
+    if (!parsed || !parsed.isValid()) errors.phone = `This is not a valid phone number for ${countryName(country)}. Include the area code, or start with + and the country code.`
   }
   return errors
 }
