@@ -169,7 +169,14 @@ export async function connectApp(host: Host): Promise<ConnectedApp> {
  */
 export async function openBenchPage(app: ConnectedApp, host: Host, benchDir: string): Promise<Page> {
   const { page } = app
-  await page.route(`${host.origin}${BENCH_PATH}/**`, async (route) => {
+  await routeBenchPage(page, host.origin, benchDir)
+  await loadBenchPage(page, host, app.connectionId)
+  return page
+}
+
+/** Serves the bench page's files to `page` under `origin` + BENCH_PATH (routed: nothing reaches the origin's server). */
+export async function routeBenchPage(page: Page, origin: string, benchDir: string): Promise<void> {
+  await page.route(`${origin}${BENCH_PATH}/**`, async (route) => {
     const path = new URL(route.request().url()).pathname.slice(BENCH_PATH.length).replace(/^\//, '') || 'index.html'
     const file = join(benchDir, path)
     if (!existsSync(file)) return route.fulfill({ status: 404 })
@@ -178,8 +185,6 @@ export async function openBenchPage(app: ConnectedApp, host: Host, benchDir: str
     const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' }
     await route.fulfill({ status: 200, contentType: MIME[extname(file)] ?? 'application/octet-stream', headers: isolation, body: readFileSync(file) })
   })
-  await loadBenchPage(page, host, app.connectionId)
-  return page
 }
 
 /** (Re)loads the bench page in its tab: a fresh JS context, so a figure's memory is not what an earlier one left. */

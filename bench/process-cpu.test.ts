@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { childrenOf, chromiumCpu, chromiumKind, cpuBetween, cpuMeter, parseStat, treeOf } from './process-cpu'
+import { browserProcessOf, childrenOf, chromiumCpu, chromiumKind, cpuBetween, cpuMeter, parseStat, peakResidentMB, treeOf } from './process-cpu'
 
 describe('parseStat', () => {
   it('reads the parent and CPU time after a command name holding spaces and parentheses', () => {
@@ -60,4 +60,36 @@ describe.runIf(existsSync('/proc/self/stat'))('cpuMeter', () => {
       child.kill()
     }
   })
+})
+
+describe.runIf(existsSync('/proc/self/stat'))('browserProcessOf and peakResidentMB', () => {
+  it("find one browser by its profile folder and weigh only its own processes", async () => {
+    // Two "browsers" (no --type: the browser kind), told apart by their profile folders; the
+    // second holds 64 MB more than the first.
+    const hold = (mb: number) => `const b = Buffer.alloc(${mb} * 2 ** 20, 1); console.log(b.length); setTimeout(() => {}, 20000)`
+    const profile = `/tmp/storedesk-bench-test-${process.pid}`
+    const small = spawn(process.execPath, ['-e', hold(1), '--', `--user-data-dir=${profile}-a`])
+    const big = spawn(process.execPath, ['-e', hold(64), '--', `--user-data-dir=${profile}-b`])
+    try {
+      await Promise.all(
+        [small, big].map(
+          (child) =>
+            new Promise<void>((done, fail) => {
+              child.stdout.once('data', () => done())
+              child.once('exit', () => fail(new Error('the child ended early')))
+            }),
+        ),
+      )
+      expect(browserProcessOf(`${profile}-a`)).toBe(small.pid)
+      expect(browserProcessOf(`${profile}-b`)).toBe(big.pid)
+      expect(browserProcessOf(`${profile}-none`)).toBeNull()
+      const smallPeak = peakResidentMB('browser', small.pid!)!
+      const bigPeak = peakResidentMB('browser', big.pid!)!
+      expect(bigPeak - smallPeak).toBeGreaterThan(50)
+      expect(peakResidentMB('renderer', big.pid!)).toBe(0)
+    } finally {
+      small.kill()
+      big.kill()
+    }
+  }, 60_000)
 })

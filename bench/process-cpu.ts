@@ -65,11 +65,30 @@ function readProcesses(ticksPerSecond: number): Map<number, ProcessStat> {
   return eachProcess((pid) => parseStat(readFileSync(`/proc/${pid}/stat`, 'utf8'), ticksPerSecond))
 }
 
-/** The largest peak resident memory (VmHWM) of any running Chromium process of `kind`, in MB; null without /proc. */
-export function peakResidentMB(kind: ChromiumKind): number | null {
+/**
+ * The largest peak resident memory (VmHWM) of a running Chromium process of `kind` below
+ * `root` (one browser's processes: the machine may run other Chromiums), in MB; null without /proc.
+ */
+export function peakResidentMB(kind: ChromiumKind, root: number): number | null {
   if (!existsSync('/proc/self/status')) return null
-  const peaks = eachProcess((pid) => (kindOf(pid) === kind ? Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024 : null))
-  return Math.max(0, ...peaks.values())
+  const all = readProcesses(clockTicks())
+  const peaks = [...treeOf(root, all, childrenOf(all))].filter((pid) => kindOf(pid) === kind).map((pid) => {
+    try {
+      return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+    } catch {
+      return 0
+    }
+  })
+  return Math.max(0, ...peaks)
+}
+
+/** The browser process of the Chromium running on profile folder `profileDir` (its command line names it), or null. */
+export function browserProcessOf(profileDir: string): number | null {
+  if (!existsSync('/proc/self/cmdline')) return null
+  const all = readProcesses(clockTicks())
+  const browsers = eachProcess((pid) => (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(profileDir) && kindOf(pid) === 'browser' ? pid : null))
+  // The browser is the one whose parent is not itself such a process.
+  return [...browsers.keys()].find((pid) => !browsers.has(all.get(pid)?.parent ?? -1)) ?? null
 }
 
 /** Each process's children, from the parents in one reading of /proc. */
@@ -192,4 +211,23 @@ export function folderBytes(dir: string): number {
   let bytes = 0
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size
   return bytes
+}
+
+/**
+ * The bytes below `dir` once they stop changing (the same over three readings 500 ms apart, at
+ * most `maxMs`): a database deleted just before is compacted away by IndexedDB's backend over
+ * the next seconds, and a growth weighed meanwhile would subtract it (figure 1 read a negative
+ * growth so).
+ */
+export async function stillFolderBytes(dir: string, maxMs = 30_000): Promise<number> {
+  const until = Date.now() + maxMs
+  let last = folderBytes(dir)
+  let same = 0
+  while (same < 2 && Date.now() < until) {
+    await new Promise((done) => setTimeout(done, 500))
+    const now = folderBytes(dir)
+    same = now === last ? same + 1 : 0
+    last = now
+  }
+  return last
 }

@@ -6,7 +6,7 @@
 // Exit code is non-zero on a missed budget only with --strict.
 // How each figure is measured: docs/benchmarks.md.
 //
-// Options: --only=2,4 (some figures; only their rows are replaced in results.json, the docs are
+// Options: --only=2,4 or --only=sync-at-scale (some figures; only their rows are replaced in results.json, the docs are
 // left alone), --no-build (reuse out/), --strict, --no-docs (a full run that leaves the docs).
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
@@ -34,13 +34,19 @@ import { storage } from './figures/9-storage'
 const FIGURES: Figure[] = [coldStart, firstSync, storage, search, editor, customers, orderList, demoStorePage, syncAtScale]
 
 const strict = process.argv.includes('--strict')
-/** `--only=2,4` runs some figures (while working on one); the default is all. */
+/**
+ * `--only=2,4` runs some figures (while working on one), named by number or by their name's
+ * words joined with hyphens (`--only=sync-at-scale,search`); the default is all.
+ */
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',')
-const wanted = (figure: Figure) => !only || only.includes(figure.name.split(' ')[0]!)
+const slug = (figure: Figure) => figure.name.split(' ').slice(1).join('-')
+const wanted = (figure: Figure) => !only || only.includes(figure.name.split(' ')[0]!) || only.includes(slug(figure))
 
 async function main() {
   const started = Date.now()
   const figures = FIGURES.filter(wanted)
+  const unknown = only?.filter((name) => !FIGURES.some((f) => f.name.split(' ')[0] === name || slug(f) === name))
+  if (unknown?.length) throw new Error(`--only: no figure ${unknown.join(', ')} (the figures: ${FIGURES.map((f) => `${f.name.split(' ')[0]} or ${slug(f)}`).join(', ')})`)
   console.info('Building the app (electron-vite) and the bench page…')
   // --no-build reuses out/ (while working on the bench; a clean checkout needs the build).
   if (!process.argv.includes('--no-build')) execFileSync(join(root, 'node_modules/.bin/electron-vite'), ['build'], { cwd: root, stdio: 'ignore', env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' } })
@@ -96,8 +102,11 @@ async function main() {
     if (only) console.info('\nPartial run (--only): its rows replaced in bench/results.json; README.md and docs/benchmarks.md left alone')
     else if (process.argv.includes('--no-docs')) console.info('\nWritten to bench/results.json')
     else {
-      const written = docsFiles(root).filter((file) => writeTableInto(file, saved))
+      const files = docsFiles(root)
+      const written = files.filter((file) => writeTableInto(file, saved))
       console.info(`\nWritten to bench/results.json and the tables of ${written.map((f) => f.slice(root.length + 1)).join(' and ')}`)
+      const unmarked = files.filter((f) => !written.includes(f))
+      if (unmarked.length > 0) console.warn(`No bench markers in ${unmarked.map((f) => f.slice(root.length + 1)).join(' and ')}: its table was not written`)
     }
   } finally {
     await shared.current?.app.close()

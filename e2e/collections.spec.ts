@@ -15,7 +15,8 @@ interface StoreBlog {
   title: string
 }
 
-async function storeOrder(demoStore: DemoStoreHandle, collectionId: number): Promise<string[]> {
+/** The titles of a collection's posts in the order the store keeps them. */
+async function storePostOrder(demoStore: DemoStoreHandle, collectionId: number): Promise<string[]> {
   const res = await demoStore.api(`/openapi/2021-08/blog_collections/${collectionId}/blogs`)
   return ((await res.json()) as { data: StoreBlog[] }).data.map((b) => b.title)
 }
@@ -62,14 +63,14 @@ test('creates a collection, reorders its posts by mouse and keyboard, and the st
   await createCollection(page, 'Reorder test', posts)
   await expect.poll(() => collectionIdByTitle(demoStore, 'Reorder test')).not.toBeNull()
   const id = (await collectionIdByTitle(demoStore, 'Reorder test'))!
-  expect(await storeOrder(demoStore, id)).toEqual(posts)
+  expect(await storePostOrder(demoStore, id)).toEqual(posts)
 
   // Mouse: drag the fourth post's handle onto the first row.
   const handle = (title: string) => postList(page).getByRole('button', { name: `Reorder ${title}` })
   await handle(posts[3]!).dragTo(handle(posts[0]!))
   const afterMouse = [posts[3]!, posts[0]!, posts[1]!, posts[2]!, posts[4]!]
   await expect.poll(() => shownOrder(page)).toEqual(afterMouse)
-  await expect.poll(() => storeOrder(demoStore, id)).toEqual(afterMouse)
+  await expect.poll(() => storePostOrder(demoStore, id)).toEqual(afterMouse)
 
   // Keyboard: lift the first post, move it down twice, drop it; each step is announced.
   const announcer = page.getByTestId('reorder-announcer')
@@ -84,7 +85,7 @@ test('creates a collection, reorders its posts by mouse and keyboard, and the st
   await expect(announcer).toHaveText(`Dropped '${afterMouse[0]}' at position 3 of 5`)
   const afterKeyboard = [afterMouse[1]!, afterMouse[2]!, afterMouse[0]!, afterMouse[3]!, afterMouse[4]!]
   await expect.poll(() => shownOrder(page)).toEqual(afterKeyboard)
-  await expect.poll(() => storeOrder(demoStore, id)).toEqual(afterKeyboard)
+  await expect.poll(() => storePostOrder(demoStore, id)).toEqual(afterKeyboard)
 
   // Escape puts a lifted post back and sends nothing.
   await handle(afterKeyboard[4]!).focus()
@@ -102,12 +103,12 @@ test('creates a collection, reorders its posts by mouse and keyboard, and the st
   await expect(announcer).toHaveText('Moved 2 posts to position 1 of 5')
   const afterBlock = [afterKeyboard[3]!, afterKeyboard[4]!, afterKeyboard[0]!, afterKeyboard[1]!, afterKeyboard[2]!]
   await expect.poll(() => shownOrder(page)).toEqual(afterBlock)
-  await expect.poll(() => storeOrder(demoStore, id)).toEqual(afterBlock)
+  await expect.poll(() => storePostOrder(demoStore, id)).toEqual(afterBlock)
 
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Reorder test', level: 1 })).toBeVisible()
-  await expect.poll(() => shownOrder(page)).toEqual(await storeOrder(demoStore, id))
-  expect(await storeOrder(demoStore, id)).toEqual(afterBlock)
+  await expect.poll(() => shownOrder(page)).toEqual(await storePostOrder(demoStore, id))
+  expect(await storePostOrder(demoStore, id)).toEqual(afterBlock)
 })
 
 test('reorders while the store cannot be reached, and the move arrives once it can', async ({ page, demoStore }) => {
@@ -137,10 +138,10 @@ test('reorders while the store cannot be reached, and the move arrives once it c
   await expect(page.getByText('Not yet sent').first()).toBeVisible()
 
   await demoStore.control('PUT', '/faults', { dropRate: 0 })
-  expect(await storeOrder(demoStore, id)).toEqual(posts)
+  expect(await storePostOrder(demoStore, id)).toEqual(posts)
   // The window regaining focus makes the app look at the store again and send what waits.
   await page.evaluate(() => window.dispatchEvent(new Event('focus')))
-  await expect.poll(() => storeOrder(demoStore, id), { timeout: 30_000 }).toEqual(moved)
+  await expect.poll(() => storePostOrder(demoStore, id), { timeout: 30_000 }).toEqual(moved)
   await expect(page.getByText('Not yet sent')).toHaveCount(0)
   await page.reload()
   await expect.poll(() => shownOrder(page)).toEqual(moved)
@@ -149,7 +150,7 @@ test('reorders while the store cannot be reached, and the move arrives once it c
 test('adds and removes posts, hides checked posts after a count confirmation, and deletes the collection naming its posts', async ({ page, demoStore }) => {
   const collections = (await (await demoStore.api('/openapi/2021-08/blog_collections?filter[key]=Garden')).json()) as { links: { data: { id: number; title: string; blogs_count: number }[] } }
   const garden = collections.links.data.find((c) => c.title === 'Garden & Plants')!
-  const before = await storeOrder(demoStore, garden.id)
+  const before = await storePostOrder(demoStore, garden.id)
   const outsider = (await firstBlogTitles(demoStore, 24)).find((t) => !before.includes(t))!
 
   await connectDemoStore(page)
@@ -163,7 +164,7 @@ test('adds and removes posts, hides checked posts after a count confirmation, an
   await page.getByRole('heading', { name: 'Garden & Plants', level: 1 }).click()
   await page.getByRole('button', { name: 'Add to collection' }).click()
   await expect(page.getByText(`${before.length + 1} posts ·`)).toBeVisible()
-  await expect.poll(() => storeOrder(demoStore, garden.id)).toContain(outsider)
+  await expect.poll(() => storePostOrder(demoStore, garden.id)).toContain(outsider)
 
   // Hide two checked posts: the confirmation counts them.
   const [first, second] = await shownOrder(page)
@@ -183,7 +184,7 @@ test('adds and removes posts, hides checked posts after a count confirmation, an
   await expect(page.getByRole('dialog').getByText('Remove 1 post from “Garden & Plants”?')).toBeVisible()
   await page.getByRole('dialog').getByRole('button', { name: 'Remove from collection' }).click()
   await expect(page.getByText(`${before.length} posts ·`)).toBeVisible()
-  await expect.poll(() => storeOrder(demoStore, garden.id)).not.toContain(outsider)
+  await expect.poll(() => storePostOrder(demoStore, garden.id)).not.toContain(outsider)
 
   await page.getByRole('button', { name: 'Delete collection' }).click()
   await expect(page.getByRole('dialog').getByText(`It holds ${before.length} posts. The posts stay; only the collection goes.`)).toBeVisible()

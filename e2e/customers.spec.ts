@@ -5,23 +5,14 @@
 // added offline arrives once when the store answers; a note is on the order and, when asked,
 // on the pick list; an undone tag never reaches the store.
 import type { Page } from '@playwright/test'
+import type { Order } from '../electron/common/store-api/resources'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
 import { setUndoWindow } from './support/undo-window'
+import { storeOrders } from './support/store-orders'
 
 // Product images live on the reserved `.invalid` domain: the browser logs their failed loads.
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
-
-interface StoreOrder {
-  ID: number
-  number: string
-  order_total: number | string
-  order_currency: string
-  financial_status: string
-  refund_amount?: number | string
-  refunds?: { refund_amount: number | string }[]
-  billing_address: { email: string }
-}
 
 interface MetaValue {
   meta_field_id: string
@@ -38,11 +29,6 @@ async function go(page: Page, hash: string) {
 async function waitForSync(page: Page) {
   await go(page, '#/sync')
   for (const name of [/^Orders/, /^Order tags and notes/]) await expect(page.getByRole('row', { name })).toContainText('Complete', { timeout: 90_000 })
-}
-
-async function storeOrders(demoStore: DemoStoreHandle): Promise<StoreOrder[]> {
-  const res = await demoStore.api('/openapi/2025-04/orders?page_size=250&sort=date')
-  return ((await res.json()) as { data: StoreOrder[] }).data
 }
 
 async function orderValues(demoStore: DemoStoreHandle, id: number): Promise<MetaValue[]> {
@@ -75,11 +61,11 @@ test('the customer with the most orders shows their count and what they spent, a
 
   // Computed here from the store's own orders: grouped by e-mail, spent = paid orders less refunds.
   const orders = await storeOrders(demoStore)
-  const byEmail = new Map<string, StoreOrder[]>()
+  const byEmail = new Map<string, Order[]>()
   for (const o of orders) byEmail.set(o.billing_address.email.trim().toLowerCase(), [...(byEmail.get(o.billing_address.email.trim().toLowerCase()) ?? []), o])
   const [email, theirs] = [...byEmail.entries()].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))[0]!
   expect(theirs.length).toBeGreaterThan(1)
-  const refunded = (o: StoreOrder) => ((o.refunds ?? []).length > 0 ? o.refunds!.reduce((sum, r) => sum + cents(r.refund_amount), 0) : cents(o.refund_amount))
+  const refunded = (o: Order) => ((o.refunds ?? []).length > 0 ? o.refunds!.reduce((sum, r) => sum + cents(r.refund_amount), 0) : cents(o.refund_amount))
   const spent = theirs.filter((o) => o.financial_status !== 'unpaid').reduce((sum, o) => sum + cents(o.order_total) - refunded(o), 0)
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers' }).click()

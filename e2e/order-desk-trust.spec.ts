@@ -13,33 +13,11 @@ import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
 import { setUndoWindow } from './support/undo-window'
+import { shippable, storeOrder, storeOrders } from './support/store-orders'
 import { openNextOrder, openScanner, s10, scanAllItems, scanTracking, status, waitForCachedOrders } from './support/scanner'
 
 // Product images live on the reserved `.invalid` domain: the browser logs their failed loads.
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'], viewport: { width: 1280, height: 800 } })
-
-interface StoreOrder {
-  ID: number
-  number: string
-  post_status: string
-  financial_status: string
-  fulfillment_status: string
-  post_modified: string
-  trackno?: string
-  line_items: { sku: string }[]
-  shipping_address: { city: string; phone: string; country: string; state: string; postcode: string }
-}
-
-async function storeOrders(demoStore: DemoStoreHandle, query = ''): Promise<StoreOrder[]> {
-  const res = await demoStore.api(`/openapi/2025-04/orders?page_size=250&sort=date${query ? `&${query}` : ''}`)
-  return ((await res.json()) as { data: StoreOrder[] }).data
-}
-
-async function storeOrder(demoStore: DemoStoreHandle, id: number): Promise<StoreOrder> {
-  return ((await (await demoStore.api(`/openapi/2025-04/orders/${id}`)).json()) as { data: StoreOrder }).data
-}
-
-const shippable = (o: StoreOrder) => o.fulfillment_status === 'unfulfilled' && o.financial_status === 'paid' && !['wc-cancelled', 'wc-pending', 'wc-on-hold', 'wc-failed'].includes(o.post_status)
 
 async function openOrder(page: Page, id: number, number?: string) {
   await page.evaluate((orderId) => (location.hash = `#/orders/${orderId}`), id)

@@ -4,44 +4,20 @@
 // items and the primary action are on screen with no text spilling out of its box. The
 // checkout page reads through the cache the same way.
 import type { Page } from '@playwright/test'
-import { test, expect, type DemoStoreHandle } from './support/fixtures'
+import type { Order } from '../electron/common/store-api/resources'
+import { test, expect } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
 import { setUndoWindow } from './support/undo-window'
+import { shippable, storeOrder, storeOrders } from './support/store-orders'
 import { waitForCachedOrders } from './support/scanner'
 
 // Product images live on the reserved `.invalid` domain: the browser logs their failed loads.
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'], viewport: { width: 1280, height: 800 } })
 
-interface StoreOrder {
-  ID: number
-  number: string
-  post_date: string
-  billing_address: { email: string }
-  post_status: string
-  financial_status: string
-  fulfillment_status: string
-  trackno?: string
-  trackname?: string
-  transaction_id?: string
-  line_items: unknown[]
-  shipping_address: { city: string }
-}
-
-async function storeOrders(demoStore: DemoStoreHandle): Promise<StoreOrder[]> {
-  const res = await demoStore.api('/openapi/2025-04/orders?page_size=250&sort=date')
-  return ((await res.json()) as { data: StoreOrder[] }).data
-}
-
-async function storeOrder(demoStore: DemoStoreHandle, id: number): Promise<StoreOrder> {
-  return ((await (await demoStore.api(`/openapi/2025-04/orders/${id}`)).json()) as { data: StoreOrder }).data
-}
-
 async function openOrder(page: Page, id: number) {
   await page.evaluate((orderId) => (location.hash = `#/orders/${orderId}`), id)
   await expect(page.getByRole('heading', { level: 1, name: /^Order #/ })).toBeVisible()
 }
-
-const shippable = (o: StoreOrder) => o.fulfillment_status === 'unfulfilled' && o.post_status !== 'wc-cancelled' && o.financial_status !== 'refund'
 
 test('a cancelled order offers no tracking and no address change, and says why where the buttons would be', async ({ page, demoStore }) => {
   const cancelled = (await storeOrders(demoStore)).find((o) => o.post_status === 'wc-cancelled')!
@@ -107,7 +83,7 @@ test('the timeline shows an address change made here: queued, sent, accepted by 
 
 test('the customer’s other orders are counted from the cache, and one click lists them all', async ({ page, demoStore }) => {
   const orders = await storeOrders(demoStore)
-  const byEmail = new Map<string, StoreOrder[]>()
+  const byEmail = new Map<string, Order[]>()
   for (const o of orders) byEmail.set(o.billing_address.email.toLowerCase(), [...(byEmail.get(o.billing_address.email.toLowerCase()) ?? []), o])
   const theirs = [...byEmail.values()].find((list) => list.length >= 3)!
   const [latest, , oldest] = [...theirs].sort((a, b) => b.post_date.localeCompare(a.post_date))

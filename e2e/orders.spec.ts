@@ -6,9 +6,10 @@
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import Papa from 'papaparse'
-import { test, expect } from './support/fixtures'
+import { test, expect, type DemoStoreHandle } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
 import { setUndoWindow } from './support/undo-window'
+import { sentEmails, shippableOrders, storeOrder } from './support/store-orders'
 import { openOrders, openScanner, s10, shipNext, waitForCachedOrders } from './support/scanner'
 
 // Product images live on the reserved `.invalid` domain: the browser logs their failed loads.
@@ -58,33 +59,7 @@ test('finds a customer typed last name first, in lower case, without the apostro
   await expect(first.locator('mark')).toHaveText(['Nina', "O'Brien"])
 })
 
-// ---------------------------------------------------------------- helpers reading the store as another client
-
-interface StoreOrder {
-  ID: number
-  number: string
-  fulfillment_status: string
-  financial_status: string
-  post_status: string
-  trackno?: string
-  trackname?: string
-  shipping_address: { country: string; city: string; postcode: string; phone: string; state: string }
-}
-type DemoStore = { api(path: string): Promise<Response>; control(method: string, path: string, body?: unknown): Promise<unknown> }
-
-async function storeOrder(demoStore: DemoStore, id: number): Promise<StoreOrder> {
-  return ((await (await demoStore.api(`/openapi/2025-04/orders/${id}`)).json()) as { data: StoreOrder }).data
-}
-
-/** Unfulfilled, not cancelled orders, oldest first. */
-async function unfulfilledOrders(demoStore: DemoStore): Promise<StoreOrder[]> {
-  const res = await demoStore.api('/openapi/2025-04/orders?filter[fulfillment_status]=unfulfilled&sort=date&page_size=250')
-  return ((await res.json()) as { data: StoreOrder[] }).data.filter((o) => o.post_status !== 'wc-cancelled')
-}
-
-async function sentEmails(demoStore: DemoStore): Promise<{ orderId: number; trackno: string }[]> {
-  return ((await demoStore.control('GET', '/emails')) as { data: { orderId: number; trackno: string }[] }).data
-}
+// ---------------------------------------------------------------- helpers
 
 async function openOrder(page: Page, id: number) {
   await page.evaluate((orderId) => (location.hash = `#/orders/${orderId}`), id)
@@ -149,7 +124,7 @@ async function importCsv(page: Page, rows: string[]) {
 test('changes a shipping address and the store shows it', async ({ page, demoStore }) => {
   await connectDemoStore(page)
   await setUndoWindow(page, 0)
-  const [order] = await unfulfilledOrders(demoStore)
+  const [order] = await shippableOrders(demoStore)
   await changeShippingAddress(page, order!.ID, 'Springfield')
   await expect.poll(async () => (await storeOrder(demoStore, order!.ID)).shipping_address).toMatchObject({ city: 'Springfield', postcode: '62701', phone: '+12175550123' })
 })
@@ -157,7 +132,7 @@ test('changes a shipping address and the store shows it', async ({ page, demoSto
 test('adds tracking with the e-mail on and off, and the store records both', async ({ page, demoStore }) => {
   await connectDemoStore(page)
   await setUndoWindow(page, 0)
-  const [a, b] = await unfulfilledOrders(demoStore)
+  const [a, b] = await shippableOrders(demoStore)
   await addTracking(page, a!.ID, 'E2EMAILON1', true)
   await addTracking(page, b!.ID, 'E2EMAILOFF1', false)
   await expect.poll(async () => (await storeOrder(demoStore, b!.ID)).trackno).toBe('E2EMAILOFF1')
@@ -182,7 +157,7 @@ test('scanner mode tracks three orders in a row', async ({ page, demoStore }) =>
 test('a CSV with a bad row imports the good rows and reports the bad one', async ({ page, demoStore }) => {
   await connectDemoStore(page)
   await setUndoWindow(page, 0)
-  const [a, b] = await unfulfilledOrders(demoStore)
+  const [a, b] = await shippableOrders(demoStore)
   await importCsv(page, [`${a!.number},${s10(33_000_001)},UPS,yes`, `999999,${s10(33_000_003)},UPS,no`, `${b!.number},${s10(33_000_002)},DHL,no`])
   await expect.poll(async () => (await storeOrder(demoStore, a!.ID)).trackno).toBe(s10(33_000_001))
   await expect.poll(async () => (await storeOrder(demoStore, b!.ID)).trackno).toBe(s10(33_000_002))
@@ -192,7 +167,7 @@ test('a CSV with a bad row imports the good rows and reports the bad one', async
 test('offline: every write queues, and arrives exactly once when the store is back', async ({ page, demoStore }) => {
   await connectDemoStore(page)
   await setUndoWindow(page, 0)
-  const queue = await unfulfilledOrders(demoStore)
+  const queue = await shippableOrders(demoStore)
   // The scanner and the offline edits read the cache: wait for its first sync.
   await waitForCachedOrders(page)
   await demoStore.control('PUT', '/faults', { dropRate: 1 })
@@ -231,7 +206,7 @@ test('offline: every write queues, and arrives exactly once when the store is ba
 const grid = (page: Page) => page.getByRole('grid', { name: 'Orders' })
 const bulkBar = (page: Page) => page.getByRole('region', { name: 'Selected orders' })
 
-async function storeList(demoStore: DemoStore, params: string): Promise<{ data: { number: string }[]; meta: { total: number } }> {
+async function storeList(demoStore: Pick<DemoStoreHandle, 'api'>, params: string): Promise<{ data: { number: string }[]; meta: { total: number } }> {
   return (await (await demoStore.api(`/openapi/2025-04/orders?${params}`)).json()) as { data: { number: string }[]; meta: { total: number } }
 }
 
@@ -358,14 +333,13 @@ test('the selection goes to the scanner queue and limits a tracking import to it
   await connectDemoStore(page)
   await setUndoWindow(page, 0)
   await waitForCachedOrders(page)
-  const waiting = (await unfulfilledOrders(demoStore)).map((o) => o.number)
   await pickOption(page, 'Fulfillment', 'Unfulfilled')
   await pickOption(page, 'Sort', 'Oldest first')
   const oldest = (await storeList(demoStore, 'filter[fulfillment_status]=unfulfilled&sort=date&page_size=8')).data.map((o) => o.number)
   await expect.poll(() => visibleOrderNumbers(page, 8)).toEqual(oldest)
   // The filter lists cancelled and unpaid orders too; the scanner's queue leaves them out: pick two it takes.
-  const paid = new Set((await unfulfilledOrders(demoStore)).filter((o) => o.financial_status === 'paid').map((o) => o.number))
-  const listed = oldest.filter((n) => waiting.includes(n) && paid.has(n))
+  const shipping = new Set((await shippableOrders(demoStore)).map((o) => o.number))
+  const listed = oldest.filter((n) => shipping.has(n))
   const [outsider, ...picked] = listed.slice(0, 3) as [string, string, string]
   for (const number of picked) await grid(page).getByRole('checkbox', { name: `Select order #${number}` }).click()
   await expect(bulkBar(page).getByText('2 selected')).toBeVisible()

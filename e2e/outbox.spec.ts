@@ -10,6 +10,7 @@ import { strFromU8, unzipSync } from 'fflate'
 import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
+import { sentEmails, shippableOrders, storeOrder } from './support/store-orders'
 import { setUndoWindow } from './support/undo-window'
 
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
@@ -33,17 +34,6 @@ async function addTracking(page: Page, orderId: number, trackno: string) {
   await page.getByRole('button', { name: 'Continue' }).click()
   await page.getByRole('button', { name: 'Confirm tracking' }).click()
   await expect(page.getByText('Changes to this order are not yet sent to the store')).toBeVisible()
-}
-
-async function storeOrder(demoStore: DemoStoreHandle, id: number) {
-  return ((await (await demoStore.api(`/openapi/2025-04/orders/${id}`)).json()) as { data: { trackno?: string; shipping_address: { city: string } } }).data
-}
-
-/** Orders the order page lets us ship (unfulfilled, not cancelled, not refunded in full), oldest first. */
-async function shippableOrders(demoStore: DemoStoreHandle): Promise<number[]> {
-  const res = await demoStore.api('/openapi/2025-04/orders?filter[fulfillment_status]=unfulfilled&sort=date&page_size=50')
-  const orders = ((await res.json()) as { data: { ID: number; post_status: string; financial_status: string }[] }).data
-  return orders.filter((o) => o.post_status !== 'wc-cancelled' && o.financial_status !== 'refund').map((o) => o.ID)
 }
 
 async function storePostsTitled(demoStore: DemoStoreHandle, title: string) {
@@ -82,7 +72,7 @@ async function expectQueued(page: Page, tag: string) {
 async function expectDeliveredOnce(demoStore: DemoStoreHandle, tag: string) {
   const restoredAt = Date.now()
   await demoStore.control('PUT', '/faults', { dropRate: 0 })
-  const emails = async () => ((await demoStore.control('GET', '/emails')) as { data: { orderId: number; trackno: string }[] }).data
+  const emails = () => sentEmails(demoStore)
   const delivered = async () => {
     const sent = await emails()
     const tracked = await Promise.all([1001, 1002].map(async (id) => (await storeOrder(demoStore, id)).trackno === `${tag}${id}`))
@@ -127,7 +117,7 @@ test('a reload in the middle of sending delivers every queued write exactly once
   await connectDemoStore(page)
   await setUndoWindow(page, 0)
   await waitForFirstSync(page)
-  const orders = (await shippableOrders(demoStore)).slice(0, 3)
+  const orders = (await shippableOrders(demoStore)).slice(0, 3).map((o) => o.ID)
 
   // The store cannot be reached: the writes are queued and shown at once.
   await demoStore.control('PUT', '/faults', { dropRate: 1 })
@@ -144,10 +134,10 @@ test('a reload in the middle of sending delivers every queued write exactly once
   await demoStore.control('PUT', '/faults', { latencyMs: 0 })
   await expect(page.getByText('Every change has reached the store.')).toBeVisible({ timeout: 60_000 })
 
-  const emails = (await demoStore.control('GET', '/emails')) as { data: { orderId: number; trackno: string }[] }
+  const emails = await sentEmails(demoStore)
   for (const id of orders) {
     expect((await storeOrder(demoStore, id)).trackno).toBe(`ONCE${id}`)
-    expect(emails.data.filter((e) => e.orderId === id && e.trackno === `ONCE${id}`)).toHaveLength(1)
+    expect(emails.filter((e) => e.orderId === id && e.trackno === `ONCE${id}`)).toHaveLength(1)
   }
 })
 
@@ -156,7 +146,7 @@ test('a shipping address changed on the store meanwhile is not overwritten: both
   await connectDemoStore(page)
   await setUndoWindow(page, 0)
   await waitForFirstSync(page)
-  const [id] = await shippableOrders(demoStore)
+  const [id] = (await shippableOrders(demoStore)).map((o) => o.ID)
   const before = await storeOrder(demoStore, id!)
 
   // Another operator changes the address on the store after this app cached it. The app does

@@ -7,42 +7,17 @@
 import { test, expect } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
 import { setUndoWindow } from './support/undo-window'
+import { sentEmails, shippableOrders, storeOrder, storeOrders } from './support/store-orders'
 import { itemsOnScreen, openNextOrder, openOrders, openScanner, s10, scanAllItems, scanOrderNumber, scanTracking, shipNext, status, waitForCachedOrders } from './support/scanner'
 
 // Product images live on the reserved `.invalid` domain: the browser logs their failed loads.
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
 
-interface StoreOrder {
-  ID: number
-  number: string
-  post_status: string
-  financial_status: string
-  fulfillment_status: string
-  post_modified: string
-  trackno?: string
-}
-type DemoStore = { api(path: string, init?: RequestInit): Promise<Response>; control(method: string, path: string, body?: unknown): Promise<unknown> }
-
-async function storeOrders(demoStore: DemoStore, filter: string): Promise<StoreOrder[]> {
-  const res = await demoStore.api(`/openapi/2025-04/orders?${filter}&sort=date&page_size=250`)
-  return ((await res.json()) as { data: StoreOrder[] }).data
-}
-async function storeOrder(demoStore: DemoStore, id: number): Promise<StoreOrder> {
-  return ((await (await demoStore.api(`/openapi/2025-04/orders/${id}`)).json()) as { data: StoreOrder }).data
-}
-async function sentEmails(demoStore: DemoStore): Promise<{ orderId: number; trackno: string }[]> {
-  return ((await demoStore.control('GET', '/emails')) as { data: { orderId: number; trackno: string }[] }).data
-}
-/** The scanner's queue as the store sees it: paid, unfulfilled, not cancelled, oldest first. */
-async function shippable(demoStore: DemoStore): Promise<StoreOrder[]> {
-  return (await storeOrders(demoStore, 'filter[fulfillment_status]=unfulfilled&filter[financial_status]=paid')).filter((o) => !['wc-cancelled', 'wc-pending', 'wc-on-hold'].includes(o.post_status))
-}
-
 test('the queue never holds an unpaid or cancelled order, and follows the listâ€™s filter', async ({ page, demoStore }) => {
   await connectDemoStore(page)
   const unpaid = await storeOrders(demoStore, 'filter[fulfillment_status]=unfulfilled&filter[financial_status]=unpaid')
   const cancelled = await storeOrders(demoStore, 'filter[fulfillment_status]=unfulfilled&filter[status]=wc-cancelled')
-  const queue = await shippable(demoStore)
+  const queue = await shippableOrders(demoStore)
   expect(unpaid.length).toBeGreaterThan(0)
   expect(cancelled.length).toBeGreaterThan(0)
   expect(queue.length).toBeGreaterThan(2)
@@ -72,7 +47,7 @@ test('the queue never holds an unpaid or cancelled order, and follows the listâ€
 test('a wrong item is refused, and tracking opens only once every item is scanned', async ({ page, demoStore }) => {
   await connectDemoStore(page)
   await setUndoWindow(page, 0)
-  const [first] = await shippable(demoStore)
+  const [first] = await shippableOrders(demoStore)
   await waitForCachedOrders(page)
   await openScanner(page)
   await scanOrderNumber(page, first!.number)
@@ -148,7 +123,7 @@ test('a tracking number already on another order warns, naming that order', asyn
 test('an order fulfilled through the store after the queue was built is skipped, not fulfilled again', async ({ page, demoStore }) => {
   await connectDemoStore(page)
   await setUndoWindow(page, 0)
-  const [first, second] = await shippable(demoStore)
+  const [first, second] = await shippableOrders(demoStore)
   await waitForCachedOrders(page)
   await openScanner(page)
   // Another desk fulfils the queue's first order through the API.

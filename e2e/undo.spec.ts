@@ -7,17 +7,10 @@ import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
 import { setUndoWindow } from './support/undo-window'
+import { sentEmails, shippableOrders, storeOrder } from './support/store-orders'
 
 // Product images live on the reserved `.invalid` domain: the browser logs their failed loads.
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
-
-interface StoreOrder {
-  ID: number
-  number: string
-  trackno?: string
-  fulfillment_status: string
-  post_status: string
-}
 
 async function go(page: Page, hash: string) {
   await page.evaluate((h) => (location.hash = h), hash)
@@ -28,20 +21,9 @@ async function waitForFirstSync(page: Page) {
   await expect(page.getByRole('row', { name: /^Orders/ })).toContainText('Complete', { timeout: 90_000 })
 }
 
-async function storeOrder(demoStore: DemoStoreHandle, id: number): Promise<StoreOrder> {
-  return ((await (await demoStore.api(`/openapi/2025-04/orders/${id}`)).json()) as { data: StoreOrder }).data
-}
-
-/** Unfulfilled orders that are not cancelled, as another client of the store sees them. */
-async function shippable(demoStore: DemoStoreHandle): Promise<StoreOrder[]> {
-  const res = await demoStore.api('/openapi/2025-04/orders?filter[fulfillment_status]=unfulfilled&sort=date&page_size=50')
-  return ((await res.json()) as { data: StoreOrder[] }).data.filter((o) => o.post_status !== 'wc-cancelled')
-}
-
-/** Shipment e-mails the store sent: one per tracking number it received with the e-mail on. */
+/** The tracking numbers the store e-mailed for this order. */
 async function emails(demoStore: DemoStoreHandle, orderId: number): Promise<string[]> {
-  const sent = (await demoStore.control('GET', '/emails')) as { data: { orderId: number; trackno: string }[] }
-  return sent.data.filter((e) => e.orderId === orderId).map((e) => e.trackno)
+  return (await sentEmails(demoStore)).filter((e) => e.orderId === orderId).map((e) => e.trackno)
 }
 
 async function addTracking(page: Page, orderId: number, trackno: string) {
@@ -69,7 +51,7 @@ test('Undo within the window leaves the store unchanged; a write after it arrive
   test.setTimeout(150_000)
   await connectDemoStore(page)
   await waitForFirstSync(page)
-  const [first, second] = await shippable(demoStore)
+  const [first, second] = await shippableOrders(demoStore)
 
   // The default window: a countdown and Undo.
   await addTracking(page, first!.ID, 'UNDOBUTTON1')
@@ -112,7 +94,7 @@ test('a window still running when the app closes carries on after it reopens, an
   await waitForFirstSync(page)
   // Long enough to close and reopen the whole app within it.
   await setUndoWindow(page, 45)
-  const [order] = await shippable(demoStore)
+  const [order] = await shippableOrders(demoStore)
 
   await addTracking(page, order!.ID, 'REOPEN1')
   const queuedAt = Date.now()
@@ -137,7 +119,7 @@ test('tracking another desk added meanwhile stops ours: both versions are shown 
   test.setTimeout(150_000)
   await connectDemoStore(page)
   await waitForFirstSync(page)
-  const [order] = await shippable(demoStore)
+  const [order] = await shippableOrders(demoStore)
 
   // This desk adds tracking; within its window another desk adds its own through the store.
   await addTracking(page, order!.ID, 'MINE1')

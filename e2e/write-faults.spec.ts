@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
+import { sentEmails, shippableOrders } from './support/store-orders'
 import { setUndoWindow } from './support/undo-window'
 
 test.use({
@@ -49,13 +50,6 @@ const order = async (demoStore: DemoStoreHandle, id: number) =>
   (await json<{ data: { trackno?: string; shipping_address: { city: string } } }>(demoStore, `/openapi/2025-04/orders/${id}`)).data
 const metaFields = async (demoStore: DemoStoreHandle, resourceType: string) =>
   (await json<{ data: { key: string; name: string }[] }>(demoStore, `/openapi/2021-08/meta_fields?filter[resource_type]=${resourceType}`)).data
-const emails = async (demoStore: DemoStoreHandle) => (await demoStore.control('GET', '/emails') as { data: { orderId: number; trackno: string }[] }).data
-
-/** Orders the order page lets us ship and edit (unfulfilled, not cancelled, not refunded in full), oldest first. */
-async function shippableOrders(demoStore: DemoStoreHandle): Promise<number[]> {
-  const list = await json<{ data: { ID: number; post_status: string; financial_status: string }[] }>(demoStore, '/openapi/2025-04/orders?filter[fulfillment_status]=unfulfilled&sort=date&page_size=50')
-  return list.data.filter((o) => o.post_status !== 'wc-cancelled' && o.financial_status !== 'refund').map((o) => o.ID)
-}
 
 /** One write kind: what the user does, the request it makes, and what the store holds after it. */
 interface Kind {
@@ -205,7 +199,7 @@ const KINDS: Kind[] = [
     },
     async settled(demoStore, tag) {
       expect((await order(demoStore, orderFor(2))).trackno).toBe(`${tag}TRACK`)
-      expect((await emails(demoStore)).filter((e) => e.trackno === `${tag}TRACK`).map((e) => e.orderId)).toEqual([orderFor(2)])
+      expect((await sentEmails(demoStore)).filter((e) => e.trackno === `${tag}TRACK`).map((e) => e.orderId)).toEqual([orderFor(2)])
     },
   },
 ]
@@ -223,7 +217,7 @@ async function ready(page: Page, demoStore: DemoStoreHandle) {
   await go(page, '#/sync')
   await expect(page.getByRole('row', { name: /^Blog posts/ })).toContainText('Complete', { timeout: 90_000 })
   await expect(page.getByRole('row', { name: /^Meta field definitions/ })).toContainText('Complete', { timeout: 90_000 })
-  orders = (await shippableOrders(demoStore)).slice(0, 3)
+  orders = (await shippableOrders(demoStore)).slice(0, 3).map((o) => o.ID)
 }
 
 /** The app started again on the same profile: it lands on Orders before anything else is opened. */

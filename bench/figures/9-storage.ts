@@ -2,8 +2,8 @@
 // the bench page (docs/benchmarks.md says how, and why the cache's layout won).
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { chromiumBytesWritten, folderBytes } from '../process-cpu'
-import type { Figure } from '../harness'
+import { chromiumBytesWritten, folderBytes, stillFolderBytes } from '../process-cpu'
+import { BENCH_PATH, diskContext, routeBenchPage, type Figure } from '../harness'
 import { round, type Report } from '../report'
 
 const FIGURE = '9 storage'
@@ -19,20 +19,36 @@ const LAYOUTS = [
 const SETTLE_MS = 5000
 const MB = 1024 * 1024
 
-async function measure(report: Report, page: Page, profileDir: string, roots: number[]) {
+/**
+ * Each layout is written in a browser profile of its own (the bench page on the host's origin,
+ * given the orders the shared page fetched): an origin's databases share one LevelDB folder, and
+ * a database deleted before is compacted away during the next one's writes, so in one profile
+ * the layouts after the first read a negative growth.
+ */
+async function measure(report: Report, page: Page, origin: string, benchDir: string, roots: number[]) {
   const { count } = await page.evaluate(() => window.storedeskBench.fetchAllOrders())
+  const orders = await page.evaluate(() => window.storedeskBench.fetchedOrders())
   const per10k = (n: number) => (n * 10_000) / count
-  const folder = join(profileDir, 'Default', 'IndexedDB')
   const rows: { layout: string; label: string; written: number | null; disk: number; encodeMs: number; writeMs: number; readP95: number; packedBytes: number }[] = []
   for (const [layout, label] of LAYOUTS) {
-    const name = `bench-storage-${layout}`
-    const diskBefore = folderBytes(folder)
-    const writtenBefore = chromiumBytesWritten(roots)
-    const result = await page.evaluate(({ name, layout }) => window.storedeskBench.writeLayout(name, layout), { name, layout })
-    await page.waitForTimeout(SETTLE_MS)
-    const writtenAfter = chromiumBytesWritten(roots)
-    rows.push({ layout, label, written: writtenBefore === null || writtenAfter === null ? null : writtenAfter - writtenBefore, disk: folderBytes(folder) - diskBefore, ...result })
-    await page.evaluate((name) => window.storedeskBench.dropLayout(name), name)
+    const fresh = await diskContext()
+    try {
+      const tab = await fresh.context.newPage()
+      await routeBenchPage(tab, origin, benchDir)
+      await tab.goto(`${origin}${BENCH_PATH}/index.html`)
+      await tab.waitForFunction(() => document.title === 'Storedesk bench ready')
+      await tab.evaluate((o) => window.storedeskBench.useOrders(o), orders)
+      const folder = join(fresh.dir, 'Default', 'IndexedDB')
+      const diskBefore = await stillFolderBytes(folder)
+      const writtenBefore = chromiumBytesWritten(roots)
+      const name = `bench-storage-${layout}`
+      const result = await tab.evaluate(({ name, layout }) => window.storedeskBench.writeLayout(name, layout), { name, layout })
+      await tab.waitForTimeout(SETTLE_MS)
+      const writtenAfter = chromiumBytesWritten(roots)
+      rows.push({ layout, label, written: writtenBefore === null || writtenAfter === null ? null : writtenAfter - writtenBefore, disk: folderBytes(folder) - diskBefore, ...result })
+    } finally {
+      await fresh.close()
+    }
   }
   const full = rows[0]!
   for (const row of rows) {
@@ -56,8 +72,9 @@ export const storage: Figure = {
   measure: "the cache's order layouts on 10,000 orders",
   budget: '< 50 ms order read',
   benchApp: true,
-  run: async ({ report, benchApp, store, host }) => {
-    const { app, page } = await benchApp()
-    await measure(report, page, app.profileDir, [store.pid, (await host()).pid])
+  run: async ({ report, benchApp, store, host, benchDir }) => {
+    const { page } = await benchApp()
+    const h = await host()
+    await measure(report, page, h.origin, benchDir, [store.pid, h.pid])
   },
 }

@@ -6,10 +6,10 @@
 // (editor.ts). Each one has its baseline there too, so the figure and its
 // baseline run in the same page, one after the other.
 import { editorLatency } from './editor'
-import { dropSeeded, loadIndex, queryTimes, seedCache } from './search'
-import { fetchAllOrders, fetched, useConnection } from './store'
-import { firstSync, minimalSync, rawBulkWrite } from './sync'
-import { dropLayout, writeLayout } from './storage'
+import { buildLibrary, dropSeeded, loadIndex, queryTimes, seedCache } from './search'
+import { fetchAllOrders, fetched, fetchedOrders, useConnection, useOrders } from './store'
+import { dropDatabase, firstSync, minimalSync, rawBulkWrite } from './sync'
+import { writeLayout } from './storage'
 import { customerBench } from './customers'
 
 declare global {
@@ -25,7 +25,7 @@ declare global {
 }
 
 const bench = {
-  useConnection, fetchAllOrders, firstSync, minimalSync, rawBulkWrite, seedCache, loadIndex, queryTimes, dropSeeded, editorLatency, writeLayout, dropLayout,
+  useConnection, fetchAllOrders, fetchedOrders, useOrders, firstSync, minimalSync, rawBulkWrite, dropDatabase, seedCache, loadIndex, buildLibrary, queryTimes, dropSeeded, editorLatency, writeLayout,
   // Figure 8 (customers.ts), on copies of the same four pages of the store's orders.
   ...customerBench(async () => (await fetchAllOrders(4), fetched.orders)),
 }

@@ -128,7 +128,3 @@ export async function writeLayout(name: string, layout: StorageLayout): Promise<
   db.close()
   return { count: orders.length, encodeMs, writeMs, packedBytes, readP95: reads[Math.ceil(reads.length * 0.95) - 1]! }
 }
-
-export async function dropLayout(name: string): Promise<void> {
-  await Dexie.delete(name)
-}

@@ -50,3 +50,14 @@ export async function fetchAllOrders(maxPages = Infinity): Promise<{ count: numb
   })
   return { count: fetched.orders.length, pages: fetched.pages.length, ms }
 }
+
+/** The orders fetchAllOrders read (figure 9 hands them to a bench page in a fresh profile). */
+export function fetchedOrders(): Order[] {
+  return fetched.orders
+}
+
+/** Orders fetched by another bench page, as if this one had fetched them (it has no store connection). */
+export function useOrders(orders: Order[]): void {
+  fetched.orders = orders
+  fetched.pages = []
+}

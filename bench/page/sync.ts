@@ -13,9 +13,10 @@ import { call, fetched, timed } from './store'
 /**
  * Figure 1: the data layer's resumable first sync of orders into a fresh cache. `fromMemory`
  * answers the store's pages from those fetched beforehand: the same sync and writes with the
- * network and the host taken out (what the cache's writes alone cost).
+ * network and the host taken out (what the cache's writes alone cost). `keep` leaves the
+ * database for the runner to weigh on disk (dropDatabase deletes it then).
  */
-export async function firstSync(name: string, fromMemory = false): Promise<{ ms: number; count: number }> {
+export async function firstSync(name: string, fromMemory = false, keep = false): Promise<{ ms: number; count: number }> {
   const memoryCall: StoreCall = async (operation, params) => {
     const page = (params as OperationParams<'orders.list'>).query?.page ?? 1
     if (operation !== 'orders.list' || !fetched.pages[page - 1]) throw new Error(`${operation} page ${page} was not fetched beforehand`)
@@ -27,7 +28,7 @@ export async function firstSync(name: string, fromMemory = false): Promise<{ ms:
   const { ms } = await timed(() => syncResource(db, fromMemory ? memoryCall : call, 'orders'))
   const count = await db.orders.count()
   db.close()
-  await Dexie.delete(db.name)
+  if (!keep) await Dexie.delete(db.name)
   return { ms, count }
 }
 
@@ -47,7 +48,7 @@ function openRaw(name: string): Promise<IDBDatabase> {
  * transaction putting its orders (packed as the cache packs them) and the block of their index rows the cache keeps beside them
  * (db.ts), started as the page arrives and not waited for before the next page is asked for.
  */
-export async function minimalSync(name: string): Promise<{ ms: number; count: number }> {
+export async function minimalSync(name: string, keep = false): Promise<{ ms: number; count: number }> {
   const schema = new StoreDatabase(name)
   await schema.delete()
   await schema.open()
@@ -76,8 +77,13 @@ export async function minimalSync(name: string): Promise<{ ms: number; count: nu
     await Promise.all(writes)
   })
   db.close()
-  await Dexie.delete(schema.name)
+  if (!keep) await Dexie.delete(schema.name)
   return { ms, count }
+}
+
+/** Deletes a database a sync above kept (`keep`: left for the runner to weigh on disk). */
+export async function dropDatabase(name: string): Promise<void> {
+  await Dexie.delete(name)
 }
 
 /**

@@ -2,7 +2,7 @@
 // shipping address; record tracking. Lists filter over small per-order summaries kept
 // pre-sorted by DemoData, so a page of 250 from 100,000 orders does not touch the rest, and
 // reads answer with DemoData's cached JSON of each order.
-import countries from 'i18n-iso-countries'
+import { isCountryCode } from '../../common/store-api/countries'
 import { isCalendarDate } from '../../common/store-api/date-formats'
 import type { Order } from '../../common/store-api/resources'
 import { STATE_NAMES } from '../data/catalog'
@@ -102,7 +102,7 @@ export function registerOrderRoutes({ app, data, hooks }: RouteContext): void {
     }
     checkLengths(input, fields, 'shipping.')
     const country = input.country.trim().toUpperCase()
-    if (country !== '' && (!/^[A-Z]{2}$/.test(country) || !countries.isValid(country))) {
+    if (country !== '' && !isCountryCode(country)) {
       ;(fields['shipping.country'] ??= []).push(`${JSON.stringify(input.country.slice(0, 20))} is not an ISO 3166-1 alpha-2 country code`)
     }
     throwIfAny(fields)

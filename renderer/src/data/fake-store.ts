@@ -19,6 +19,16 @@ interface Fault {
 
 type Params = { path?: Record<string, string | number>; query?: Record<string, unknown>; body?: Record<string, unknown> }
 
+/** What the store does for one write operation: the path's id, the body, all the parameters; its answer. */
+type FakeWrite = (id: number, b: Record<string, unknown>, params: Params) => unknown
+
+/**
+ * The fake store's behaviour for each operation that carries a write kind (writes/contract.ts
+ * OperationOf): keyed by those operations, so a kind whose operation it does not serve fails
+ * type-checking rather than a test run.
+ */
+export type FakeStoreWrites = { [O in OperationOf<WriteKind>]: FakeWrite }
+
 export class FakeStore {
   orders = new Map<number, Order>()
   checkouts = new Map<number, CheckoutSummary>()
@@ -70,12 +80,8 @@ export class FakeStore {
     throw { code: 'validation_failed', message, fields: { [field]: [message] } } satisfies CallError
   }
 
-  /**
-   * What the store does for each operation that carries a write kind (writes/contract.ts,
-   * OperationOf): keyed by those operations, so a kind whose operation the fake store does not
-   * serve fails type-checking rather than a test run.
-   */
-  private readonly writes: { [O in OperationOf<WriteKind>]: (id: number, b: Record<string, unknown>, params: Params) => unknown } = {
+  /** What the store does for each operation that carries a write kind (FakeStoreWrites). */
+  readonly writes: FakeStoreWrites = {
     'orders.track': (id, b) => {
       const order = this.orders.get(id) ?? this.notFound()
       Object.assign(order, { trackno: b.trackno, trackname: b.logistics_company ?? '', fulfillment_status: 'fulfilled', post_modified_gmt: this.now() })

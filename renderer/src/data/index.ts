@@ -69,7 +69,8 @@
 // - createMetaField(db, body) → key; updateMetaField(db, key, body); deleteMetaField(db, key)
 // - setMetaFieldValue(db, resource, resourceId, metaFieldId, value)
 // - enqueueWrite(db, write, { name?, baseUpdatedAt? }): the generic form (`Write` in writes/contract.ts;
-//   each kind's handler in writes/: orders, blogs, collections, meta-fields).
+//   each kind's handler and action in its family's file in writes/, registered in writes/kinds.ts;
+//   the functions above are those actions, bound to the outbox by actions.ts).
 //   Every update remembers what it was based on (updated_at and the written fields' values);
 //   pass `baseUpdatedAt` when the edit started earlier than the cached row (an editor draft).
 //
@@ -243,32 +244,15 @@ export type {
   ConflictRecord,
   BinLocation,
 } from './db'
-export type { Write, WriteKind, WriteOf, ClosedState, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter, RowRef } from './writes'
+export type { Write, WriteKind, WriteOf, TrackOptions, EnqueueOptions, ClosedState, TrackBody, ShippingBody, BlogBody, CollectionBody, MetaFieldCreateBody, MetaFieldUpdateBody, BatchFilter, RowRef } from './writes'
 export type { LabelAction, LabelNoun, StoredLabel, WriteLabel } from './write-label'
 export { blockedBy, heldBack, isStopped } from './replayer'
 export { isOffline } from './store-client'
 export { closedStateOf, entriesForRow, isUndoable, rowLanes, rowByRef, trackingRefusal } from './writes'
 export { pendingFor, conflictFor, historyFor, outboxWrites, writesOf, refusedWrites, outboxCount, allConflicts, writesByIds } from './row-writes'
 export { undoWindowSeconds, setUndoWindowSeconds, parseUndoWindow, DEFAULT_UNDO_WINDOW_SECONDS, MAX_UNDO_WINDOW_SECONDS } from './undo-window'
-export { enqueueWrite, retryWrite, discardWrite, undoWrite, updateWriteBody, resolveConflict, type ConflictChoice, type EnqueueOptions } from './outbox'
-export type { TrackOptions } from './actions'
-export {
-  trackOrder,
-  updateOrderShipping,
-  createBlog,
-  updateBlog,
-  deleteBlog,
-  batchBlogs,
-  createCollection,
-  updateCollection,
-  deleteCollection,
-  reorderCollection,
-  batchCollection,
-  createMetaField,
-  updateMetaField,
-  deleteMetaField,
-  setMetaFieldValue,
-} from './actions'
+export { enqueueWrite, retryWrite, discardWrite, undoWrite, updateWriteBody, resolveConflict, type ConflictChoice } from './outbox'
+export * from './actions'
 export { useStoreDatabase, useLiveQuery } from './live'
 export { useOfflineData, useSyncStatus, useStoreRuntime, chooseLocalWorkOnDisconnect } from './install'
 export type { SyncStatus, ResourceProgress } from './runtime'

@@ -1,11 +1,10 @@
 // How screens read the cache: `useStoreDatabase()` follows the active connection, and
 // `useLiveQuery()` runs a Dexie liveQuery against it, re-running when the rows it read change
 // (sync landing, an optimistic write) and re-subscribing when its inputs or the active store
-// change. Built on Dexie's liveQuery + rxjs `from` + @vueuse/rxjs `useObservable`.
-import { liveQuery } from 'dexie'
-import { useObservable } from '@vueuse/rxjs'
-import { from, Observable, of, switchMap } from 'rxjs'
-import { computed, shallowRef, toValue, watch, type ComputedRef, type MaybeRefOrGetter, type Ref, type WatchSource } from 'vue'
+// change. Dexie's liveQuery is subscribed to directly: this is the one bridge between an
+// observable and Vue, too small to need rxjs.
+import { liveQuery, type Subscription } from 'dexie'
+import { computed, getCurrentScope, onScopeDispose, ref, toValue, watch, type ComputedRef, type MaybeRefOrGetter, type Ref, type WatchSource } from 'vue'
 import { useConnectionsStore } from '@/session/connections-store'
 import { storeDatabase, type StoreDatabase } from './db'
 import { useOfflineData } from './install'
@@ -30,22 +29,26 @@ export function useLiveQuery<T, I = undefined>(
   initial?: I,
   database: MaybeRefOrGetter<StoreDatabase | null> = useStoreDatabase(),
 ): Readonly<Ref<T | I>> {
-  const inputs = shallowRef(0)
-  watch([() => toValue(database), ...deps.map((d) => () => toValue(d as MaybeRefOrGetter<unknown>))], () => inputs.value++, { flush: 'sync' })
-  const source: Observable<T | I> = toObservable(inputs).pipe(
-    switchMap(() => {
+  const result = ref(initial) as Ref<T | I>
+  let subscription: Subscription | null = null
+  // Synchronous: once an input changes, no answer to the old one reaches the screen.
+  watch(
+    [() => toValue(database), ...deps.map((d) => () => toValue(d as MaybeRefOrGetter<unknown>))],
+    () => {
+      subscription?.unsubscribe()
+      subscription = null
       const db = toValue(database)
-      return db ? from(liveQuery(() => query(db))) : of(initial as I)
-    }),
+      if (!db) {
+        result.value = initial as I
+        return
+      }
+      subscription = liveQuery(() => query(db)).subscribe({
+        next: (value) => (result.value = value),
+        error: (error: unknown) => console.error('A cached read failed:', error),
+      })
+    },
+    { flush: 'sync', immediate: true },
   )
-  return useObservable<T | I, I>(source, { initialValue: initial, onError: (error) => console.error('A cached read failed:', error) })
-}
-
-/** An observable of a ref's values: its current value first, then every change. */
-function toObservable<T>(r: Ref<T>): Observable<T> {
-  return new Observable<T>((subscriber) => {
-    subscriber.next(r.value)
-    const stop = watch(r, (value) => subscriber.next(value), { flush: 'sync' })
-    return () => stop()
-  })
+  if (getCurrentScope()) onScopeDispose(() => subscription?.unsubscribe())
+  return result
 }

@@ -7,7 +7,7 @@
 import { storeIdOfKey, type OutboxEntry, type RowKey, type StoreDatabase } from './db'
 import { explainQuota } from './storage'
 import { undoWindowSeconds } from './undo-window'
-import { CREATE_KINDS, describeWrite, handlerOf, isUndoable, lanesOf, lanesOfRow, rowByRef, TABLE_OF, touches, type KeyedFamily, type Write, type WriteBase } from './writes'
+import { CREATE_KINDS, describeWrite, handlerOf, isUndoable, lanesOf, lanesOfRow, rowByRef, TABLE_OF, touches, type Action, type Bound, type EnqueueOptions, type KeyedFamily, type Write, type WriteBase, type WriteKind } from './writes'
 import { recordWriteEvent } from './write-history'
 
 function allTables(db: StoreDatabase) {
@@ -62,21 +62,6 @@ export function applyLocally(db: StoreDatabase, write: Write): Promise<WriteBase
 
 // ---------------------------------------------------------------- enqueue
 
-export interface EnqueueOptions {
-  /** A name for the write's subject shown in the sync panel (an order number, a post title). */
-  name?: string
-  /** Overrides what an update was based on (the editor knows the updated_at its draft started from). */
-  baseUpdatedAt?: string | null
-  /** Overrides the undo window (seconds) of a kind that always waits one (undo-window.ts); the setting applies otherwise. */
-  undoWindowSeconds?: number
-  /**
-   * Holds this write until then (epoch ms), whatever its kind: an action that asks for the undo
-   * window (a batch from the blog list, a post moved in the calendar). The writes of one action
-   * share one end, so one Undo takes them all back.
-   */
-  holdUntil?: number
-}
-
 /** Notified after every enqueue so the replayer wakes up at once. */
 const listeners = new Set<(connectionId: string) => void>()
 export function onEnqueued(listener: (connectionId: string) => void): () => void {
@@ -120,6 +105,13 @@ export async function enqueueWrite(db: StoreDatabase, write: Write, options: Enq
   }
   for (const listener of listeners) listener(db.connectionId)
   return id
+}
+
+/** Actions as screens call them: the database first, each queueing through the outbox. */
+export function bindActions<T extends Record<string, (queueing: never, ...args: never[]) => Promise<unknown>>>(actions: T): { [N in keyof T]: Bound<T[N]> } {
+  // Each action queues only its own family's kinds (its `satisfies Actions<...>`); the outbox takes any write.
+  const bind = (action: Action<WriteKind>) => (db: StoreDatabase, ...args: never[]) => action({ db, enqueue: (write, options) => enqueueWrite(db, write, options) }, ...args)
+  return Object.fromEntries(Object.entries(actions).map(([name, action]) => [name, bind(action as Action<WriteKind>)])) as { [N in keyof T]: Bound<T[N]> }
 }
 
 /**

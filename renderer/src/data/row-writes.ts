@@ -2,10 +2,7 @@
 // name the row (RowRef: an order by id, a post, collection or meta field by key and store id)
 // and never spell the outbox's lanes.
 import type { ConflictRecord, OutboxEntry, StoreDatabase, WriteEvent } from './db'
-import { lanesOfRow, touches, type RowRef, type WriteKind } from './writes'
-
-/** A family of write kinds: the part of a kind before its dot (`blogs` of `blogs.update`). */
-type WriteFamily = WriteKind extends `${infer F}.${string}` ? F : never
+import { lanesOfRow, touches, type FamilyOf, type RowRef, type WriteKind } from './writes'
 
 /** The unsent, failed and conflicting writes that touch a row, in the order they were made. */
 export function pendingFor(db: StoreDatabase, row: RowRef): Promise<OutboxEntry[]> {
@@ -34,7 +31,7 @@ export function outboxWrites(db: StoreDatabase): Promise<OutboxEntry[]> {
 }
 
 /** The outbox's writes of one kind, or of every kind of a family (`blogs`: its posts' writes). */
-export function writesOf(db: StoreDatabase, which: { kind: WriteKind } | { family: WriteFamily }): Promise<OutboxEntry[]> {
+export function writesOf(db: StoreDatabase, which: { kind: WriteKind } | { family: FamilyOf<WriteKind> }): Promise<OutboxEntry[]> {
   const kinds = db.outbox.where('kind')
   return ('kind' in which ? kinds.equals(which.kind) : kinds.startsWith(`${which.family}.`)).sortBy('id')
 }

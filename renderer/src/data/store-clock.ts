@@ -10,15 +10,8 @@ import type { Order } from '@common/store-api/resources'
 import type { ComputedRef } from 'vue'
 import { computed } from 'vue'
 import type { StoreDatabase } from './db'
+import type { StoreClockFact } from './records'
 import { useLiveQuery } from './live'
-
-/** What one pair of the store's times says about its zone. */
-export interface StoreClockFact {
-  /** Minutes the store's wall clock is ahead of UTC (UTC−05:00 is -300). */
-  utcOffsetMinutes: number
-  /** The GMT time of the pair (`YYYY-MM-DD HH:MM:SS`): a newer pair wins. */
-  seenGmt: string
-}
 
 const STAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/
 

@@ -1,20 +1,21 @@
 // The undo window: how long an undoable write (its handler says so: tracking, address, bulk
-// tracking import) waits in the outbox before it is sent, so the operator can take it back. A setting kept in
-// localStorage for the whole app (a preference, like the theme); 0 sends at once. The outbox
-// stamps each order write with the end of its window (OutboxEntry.holdUntil) when it is queued,
+// tracking import) waits in the outbox before it is sent, so the operator can take it back. A
+// device setting (session/settings.ts: one for the whole app, like the theme); 0 sends at once.
+// The outbox stamps each order write with the end of its window (OutboxEntry.holdUntil) when it is queued,
 // so changing the setting never moves a write already waiting.
-export const UNDO_WINDOW_STORAGE_KEY = 'storedesk.undoWindowSeconds'
+import { z } from 'zod'
+import { deviceSetting, readSetting, settingKey, writeSetting } from '@/session/settings'
+
 export const DEFAULT_UNDO_WINDOW_SECONDS = 10
 export const MAX_UNDO_WINDOW_SECONDS = 60
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage
-  } catch {
-    // A browser that denies storage access: the default applies.
-    return null
-  }
-}
+const UNDO_WINDOW = deviceSetting(
+  'undoWindowSeconds',
+  z.number().int().min(0).max(MAX_UNDO_WINDOW_SECONDS),
+  () => DEFAULT_UNDO_WINDOW_SECONDS,
+  () => [{ key: 'storedesk.undoWindowSeconds' }],
+)
+export const UNDO_WINDOW_STORAGE_KEY = settingKey(UNDO_WINDOW)
 
 /** Whole seconds in 0–60, or null when `value` is not one. */
 export function parseUndoWindow(value: unknown): number | null {
@@ -23,11 +24,11 @@ export function parseUndoWindow(value: unknown): number | null {
 }
 
 export function undoWindowSeconds(): number {
-  return parseUndoWindow(storage()?.getItem(UNDO_WINDOW_STORAGE_KEY) ?? null) ?? DEFAULT_UNDO_WINDOW_SECONDS
+  return readSetting(UNDO_WINDOW)
 }
 
 /** Keeps a new window length; refuses anything but whole seconds from 0 to 60. */
 export function setUndoWindowSeconds(seconds: number): void {
   if (parseUndoWindow(seconds) === null) throw new RangeError(`The undo window is a whole number of seconds from 0 to ${MAX_UNDO_WINDOW_SECONDS}.`)
-  storage()?.setItem(UNDO_WINDOW_STORAGE_KEY, String(seconds))
+  writeSetting(UNDO_WINDOW, seconds)
 }

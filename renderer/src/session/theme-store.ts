@@ -1,22 +1,18 @@
 // The colour theme: follows the operating system unless the user picked light or dark in
-// Settings; the choice is kept in localStorage (a display preference, not a secret).
+// Settings; the choice is a device setting (settings.ts: a display preference, not a secret).
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed } from 'vue'
-import { usePreferredDark, useStorage } from '@vueuse/core'
+import { usePreferredDark } from '@vueuse/core'
+import { z } from 'zod'
+import { deviceSetting, useSetting } from './settings'
 
-export type ThemePreference = 'system' | 'light' | 'dark'
-export const THEME_STORAGE_KEY = 'storedesk.theme'
+const ThemePreference = z.enum(['system', 'light', 'dark'])
+export type ThemePreference = z.infer<typeof ThemePreference>
+export const THEME = deviceSetting('theme', ThemePreference, () => 'system' as const, () => [{ key: 'storedesk.theme' }])
 
 export const useThemeStore = defineStore('theme', () => {
-  const stored = useStorage<string>(THEME_STORAGE_KEY, 'system')
+  const preference = useSetting(THEME)
   const systemPrefersDark = usePreferredDark()
-
-  const preference = computed<ThemePreference>({
-    get: () => (stored.value === 'light' || stored.value === 'dark' ? stored.value : 'system'),
-    set: (value) => {
-      stored.value = value
-    },
-  })
   const isDark = computed(() => (preference.value === 'system' ? systemPrefersDark.value : preference.value === 'dark'))
 
   /** The frame's quick toggle: an explicit choice opposite to what is shown now. */

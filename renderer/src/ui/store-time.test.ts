@@ -5,11 +5,20 @@ import { afterEach, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { format } from 'date-fns'
 import {
-  DATE_PRESETS, datePresetRange, formatMoney, gmtToStoreStamp, instantOfStoreStamp, setStoreUtcOffset, storeDayAt, storeNow, storeNowStamp,
+  DATE_PRESETS, datePresetRange, formatMoney, gmtToStoreStamp, setStoreUtcOffset, storeDayAt, storeNow,
   storeStampAt, storeToday, storeUtcOffset, wallClock, zonesDiffer, computerUtcOffset,
 } from './store-time'
 
 const DAY = 86_400_000
+
+/** The active store's time now as the store takes it (what a write stamps with). */
+const storeNowStamp = (at: number): string => storeStampAt(at, storeUtcOffset(at))
+
+/** The instant a store-local timestamp names, or null: the inverse the round trip below checks storeStampAt against. */
+function instantOfStoreStamp(value: string | null | undefined, offset: number): number | null {
+  const d = wallClock(value)
+  return d ? d.getTime() - offset * 60_000 : null
+}
 /** Every offset a real zone uses: quarter hours from UTC−12:00 to UTC+14:00. */
 const offsets = fc.integer({ min: -48, max: 56 }).map((quarters) => quarters * 15)
 const instants = fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2090, 0, 1) })

@@ -78,12 +78,6 @@ export function storeDayAt(at: number, offset: number): string {
   return format(storeWallClockAt(at, offset), 'yyyy-MM-dd')
 }
 
-/** The instant a store-local timestamp names (the inverse of storeStampAt), or null. */
-export function instantOfStoreStamp(value: string | null | undefined, offset: number): number | null {
-  const d = wallClock(value)
-  return d ? d.getTime() - offset * MINUTE : null
-}
-
 /** A store GMT timestamp on the store's wall clock, `YYYY-MM-DD HH:MM:SS`; null for a zero or bad one. */
 export function gmtToStoreStamp(value: string | null | undefined, offset: number): string | null {
   const d = wallClock(value)
@@ -93,11 +87,6 @@ export function gmtToStoreStamp(value: string | null | undefined, offset: number
 /** The active store's wall clock now (compare store times with this, never with `new Date()`). */
 export function storeNow(at: number = Date.now()): TZDate {
   return storeWallClockAt(at, storeUtcOffset(at))
-}
-
-/** The active store's time now as the store takes it: `YYYY-MM-DD HH:MM:SS`. */
-export function storeNowStamp(at: number = Date.now()): string {
-  return storeStampAt(at, storeUtcOffset(at))
 }
 
 /** The active store's today, `YYYY-MM-DD`. */

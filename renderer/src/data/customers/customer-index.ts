@@ -24,6 +24,7 @@
 // - a customer's name, e-mail and phone are those of its latest order.
 import type { Table } from 'dexie'
 import type { StoreDatabase } from '../db'
+import type { CustomerSnapshot, CustomerSnapshotMark, CustomerSnapshotRecord } from '../records'
 import type { OrderIndexBlock } from '../order-index/order-index-blocks'
 import { digitsOf, fold, rotations, searchNeedles, SEARCH_FIELD_SEPARATOR } from '../order-index/order-search'
 import { SearchTexts } from '../order-index/search-texts'
@@ -34,38 +35,6 @@ import { customerRow, type CustomerRow } from './customer-row'
 
 /** Bumped when the snapshot's shape changes: a snapshot of another format is rebuilt from the orders. */
 export const CUSTOMER_SNAPSHOT_FORMAT = 2
-
-/** The index as stored: per order, columns (typed arrays clone at memory speed); per customer, its key. */
-export interface CustomerSnapshot {
-  id: 'data'
-  format: number
-  orderIds: Float64Array<ArrayBuffer>
-  /** Index into `keys`. */
-  customerOf: Int32Array<ArrayBuffer>
-  /** Index into `identities`. */
-  identityOf: Int32Array<ArrayBuffer>
-  /** Index into `currencies`. */
-  currencyOf: Uint16Array<ArrayBuffer>
-  total: Float64Array<ArrayBuffer>
-  refund: Float64Array<ArrayBuffer>
-  paid: Uint8Array<ArrayBuffer>
-  /** The order date as a stamp number (stamps.ts), NaN when it has none. */
-  date: Float64Array<ArrayBuffer>
-  keys: string[]
-  /** name, e-mail and phone as one string, separated by IDENTITY_SEPARATOR. */
-  identities: string[]
-  /** Each identity's folded search text (made once, kept so a load need not fold 20,000 names again). */
-  identityTexts: string[]
-  currencies: string[]
-}
-
-/** The snapshot's mark: the last customer row block folded into it (blocks up to it may be gone). */
-export interface CustomerSnapshotMark {
-  id: 'mark'
-  seq: number
-}
-
-export type CustomerSnapshotRecord = CustomerSnapshot | CustomerSnapshotMark
 
 const IDENTITY_SEPARATOR = '\u0000'
 

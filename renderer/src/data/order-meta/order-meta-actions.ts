@@ -4,7 +4,8 @@
 // outbox entry per order (writes/order-meta.ts sends them).
 import { storeKey, type CachedMetaField, type RowKey, type StoreDatabase } from '../db'
 import { createMetaField, updateMetaField } from '../actions'
-import { enqueueWrite, type EnqueueOptions } from '../outbox'
+import { enqueueWrite } from '../outbox'
+import type { EnqueueOptions } from '../writes'
 import { appOrderFields, effectiveEdit, editTags, MAX_NOTE_LENGTH, MAX_TAGS, ORDER_META_FIELDS, readOrderMeta, tagProblem, uniqueTags, type OrderMetaKind, type TagEdit } from './order-meta'
 
 export type OrderFieldState =

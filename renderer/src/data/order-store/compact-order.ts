@@ -15,7 +15,7 @@
 // dictionary, the dropped fields or the stored shape needs a new schema version that re-packs
 // every order (data/db.ts).
 import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate'
-import type { CachedOrder } from '../db'
+import type { CachedOrder } from '../records'
 import dictionaryOrders from './order-dictionary.json'
 
 /**

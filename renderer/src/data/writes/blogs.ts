@@ -5,7 +5,9 @@
 import type { Blog } from '@common/store-api/resources'
 import { storeKey, type CachedBlog, type RowKey, type StoreDatabase } from '../db'
 import type { StoreCall } from '../store-client'
-import type { BlogBatchAction, WriteHandler, WriteHandlers } from './contract'
+import { newLocalKey } from '../row-key'
+import type { BatchFilter, BlogBatchAction, BlogBody } from './contract'
+import type { Actions, EnqueueOptions, WriteHandler, WriteHandlers } from './handler'
 import { acceptCount, created, keyedDelete, mergeBody, notYetThere, putCreated, sendUpdate, settleCreate } from './keyed'
 import { ALL_BLOGS_LANE, blogLane, collectionLane, laneSet } from './lanes'
 import { applyUpdate, batchFilter, dropSyncedCopy, restoreByRef, restoreRow, rowByRef, sameText, snapshotBeforeChange, storeIdOf, storeIds, uniqueSlug } from './rows'
@@ -169,3 +171,27 @@ const batch: WriteHandler<'blogs.batch'> = {
 }
 
 export const blogHandlers: Pick<WriteHandlers, BlogKind> = { 'blogs.create': create, 'blogs.update': update, 'blogs.delete': remove, 'blogs.batch': batch }
+
+export const blogActions = {
+  /**
+   * Queues a new post and returns its local key (`local:<uuid>`), which stays its key for life.
+   * Without a seo_slug it gets one made from the title, unique among the cached posts: should
+   * the create's answer be lost, the post is recognised on the store by that slug (never
+   * created twice).
+   */
+  async createBlog({ enqueue }, body: BlogBody & { title: string }, collectionKeys: RowKey[] = [], key: RowKey = newLocalKey(), options?: EnqueueOptions): Promise<RowKey> {
+    await enqueue({ kind: 'blogs.create', key, body, collectionKeys }, options)
+    return key
+  },
+  /** Queues changed fields of a post; `baseUpdatedAt` is the store's updated_at the edit started from. */
+  updateBlog: ({ enqueue }, key: RowKey, body: BlogBody, options: EnqueueOptions & { collectionKeys?: RowKey[] } = {}): Promise<number> =>
+    enqueue({ kind: 'blogs.update', key, body, ...(options.collectionKeys ? { collectionKeys: options.collectionKeys } : {}) }, options),
+  deleteBlog: ({ enqueue }, key: RowKey, options?: EnqueueOptions): Promise<number> => enqueue({ kind: 'blogs.delete', key }, options),
+  /** Batch on posts: the given keys, or every post matching `filter` when `selectAll`. */
+  batchBlogs: (
+    { enqueue },
+    input: { action: BlogBatchAction; blogKeys?: RowKey[]; selectAll?: boolean; filter?: BatchFilter; collectionKeys?: RowKey[] },
+    options?: EnqueueOptions,
+  ): Promise<number> =>
+    enqueue({ kind: 'blogs.batch', blogKeys: input.blogKeys ?? [], action: input.action, selectAll: input.selectAll, filter: input.filter, collectionKeys: input.collectionKeys }, options),
+} satisfies Actions<BlogKind>

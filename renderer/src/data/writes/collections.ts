@@ -6,7 +6,9 @@
 import type { Blog, BlogCollection } from '@common/store-api/resources'
 import { storeKey, type CachedBlog, type CachedCollection, type RowKey, type StoreDatabase } from '../db'
 import type { StoreCall } from '../store-client'
-import type { CollectionBatchOperation, CollectionBody, WriteHandler, WriteHandlers } from './contract'
+import { newLocalKey } from '../row-key'
+import type { BatchFilter, CollectionBatchOperation, CollectionBody } from './contract'
+import type { Actions, EnqueueOptions, WriteHandler, WriteHandlers } from './handler'
 import { ALL_BLOGS_LANE, blogLane, collectionLane, laneSet } from './lanes'
 import { acceptCount, created, keyedDelete, keyedUpdate, mergeBody, putCreated, settleCreate } from './keyed'
 import { allPages, batchFilter, dropSyncedCopy, restoreByRef, rowByRef, sameText, snapshotBeforeChange, storeIdOf, storeIds, uniqueSlug } from './rows'
@@ -150,3 +152,22 @@ const batch: WriteHandler<'collections.batch'> = {
 }
 
 export const collectionHandlers: Pick<WriteHandlers, CollectionKind> = { 'collections.create': create, 'collections.update': update, 'collections.delete': remove, 'collections.batch': batch }
+
+export const collectionActions = {
+  /** Queues a new collection and returns its key; like a post, it is sent with a slug unique among the cached collections. */
+  async createCollection({ enqueue }, body: CollectionBody & { title: string }, blogKeys: RowKey[] = [], key: RowKey = newLocalKey()): Promise<RowKey> {
+    await enqueue({ kind: 'collections.create', key, body, blogKeys })
+    return key
+  },
+  updateCollection: ({ enqueue }, key: RowKey, body: CollectionBody, options?: EnqueueOptions): Promise<number> => enqueue({ kind: 'collections.update', key, body }, options),
+  deleteCollection: ({ enqueue }, key: RowKey, options?: EnqueueOptions): Promise<number> => enqueue({ kind: 'collections.delete', key }, options),
+  /** Moves blogs within a collection so the first moved one ends at 1-based `endPosition` (sort_blogs_manual). */
+  reorderCollection: ({ enqueue }, key: RowKey, movedBlogKeys: RowKey[], endPosition: number, options?: EnqueueOptions): Promise<number> =>
+    enqueue({ kind: 'collections.batch', key, operate: 'sort_blogs_manual', blogKeys: movedBlogKeys, endPosition }, options),
+  batchCollection: (
+    { enqueue },
+    key: RowKey,
+    input: { operate: Exclude<CollectionBatchOperation, 'sort_blogs_manual'>; blogKeys?: RowKey[]; selectAll?: boolean; filter?: BatchFilter },
+    options?: EnqueueOptions,
+  ): Promise<number> => enqueue({ kind: 'collections.batch', key, operate: input.operate, blogKeys: input.blogKeys ?? [], selectAll: input.selectAll, filter: input.filter }, options),
+} satisfies Actions<CollectionKind>

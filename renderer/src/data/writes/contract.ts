@@ -1,14 +1,13 @@
 // The write contract: every write a screen can make, as data (the outbox stores these, the
-// replayer sends them), and the shape of the one handler each kind has (orders.ts, blogs.ts,
-// collections.ts, meta-fields.ts; assembled in index.ts). References to things that may have
+// replayer sends them); a kind's row here and its handler (handler.ts says its shape; orders.ts,
+// blogs.ts, collections.ts, meta-fields.ts, order-meta.ts hold them) are the whole of a kind.
+// Types only, importing neither the database nor the handlers, so the row types (records.ts)
+// can name a write. References to things that may have
 // been created offline are row keys (`store:<id>` or `local:<uuid>`), resolved to store ids
 // only when the write is sent; a write that names a local key waits (shares its lane) until
 // the create of that key has been accepted.
 import type { OperationName, OperationParams, OperationResult } from '@common/store-api/operations'
-import type { OutboxEntry, RowKey, StoreDatabase } from '../db'
-import type { StoreCall } from '../store-client'
-import type { WriteLabel } from '../write-label'
-import type { KeyedFamily } from './lanes'
+import type { RowKey } from '../row-key'
 
 type Body<N extends OperationName> = OperationParams<N> extends { body: infer B } ? B : never
 
@@ -92,96 +91,12 @@ export type OperationOf<K extends WriteKind> = K extends keyof CarriedBy ? Carri
 export type WriteAnswer<K extends WriteKind = WriteKind> = OperationResult<OperationOf<K>>
 export type WriteOf<K extends WriteKind> = Extract<Write, { kind: K }>
 
-export type Fields = Record<string, unknown>
-
-/** What an update was based on: the store's updated_at then, and its values of the written fields. */
-export type WriteBase = OutboxEntry['base']
-
-/** The store's copy of what a write is about to change, read just before sending. */
-export interface StoreCopy {
-  updatedAt: string | null
-  fields: Fields
-}
-
-/** What the replayer gives a handler to read the store with before anything is sent again. */
-export interface Checking {
-  db: StoreDatabase
-  call: StoreCall
-}
+/** The family a kind belongs to: its name before the dot (`blogs.create` → `blogs`). */
+export type FamilyOf<K extends string> = K extends `${infer F}.${string}` ? F : never
 
 /**
- * What the store holds of an unconfirmed write: all of it (`arrived`, with the store's copy
- * taken as its answer: nothing is sent), or `send`, what is still to be sent (the whole write,
- * or the part the store lacks).
+ * The families whose rows have a key (`store:<id>` or `local:<uuid>`) and, once accepted, a
+ * store id: those with a kind whose write names its row by `key`. A new such family joins by
+ * its rows here, and rows.ts TABLE_OF fails to type-check until it names the family's table.
  */
-export type Reconciled<K extends WriteKind> = { arrived: WriteAnswer<K> } | { send: WriteOf<K> }
-
-/** What the replayer gives a handler to send one outbox entry with. */
-export interface Sending extends Checking {
-  /** What the write was based on when it was queued. */
-  base: WriteBase
-  /**
-   * Sends with `send` unless the store's copy says not to: `already` when another desk made
-   * exactly our change (`mine`) since our base, 'conflict' (recorded with both versions) when a
-   * field we write changed there since our base to something else.
-   */
-  unlessChanged<A>(mine: Fields, store: StoreCopy, already: A, send: () => Promise<A>): Promise<A | 'conflict'>
-}
-
-/** What the store's answer to an accepted write did to the cache. */
-export interface Accepted {
-  /** A create got its store id: queued writes that named `key` now name `store:<storeId>`. */
-  created?: { family: 'blogs' | 'collections' | 'metaFields'; key: RowKey; storeId: number }
-  /**
-   * What later writes of the same rows are now based on: the store's new copy (`record`), or
-   * the fields a later write watches on it (`fieldsOf`, null to take them from `record`,
-   * undefined to leave that write's base as it is: it writes something this one did not change).
-   */
-  rebase?: { updatedAt: string | null; record: Fields; fieldsOf?: (next: Write) => Fields | null | undefined }
-}
-
-/** Everything the outbox and the replayer do differently for one kind of write. */
-export interface WriteHandler<K extends WriteKind> {
-  /** It makes a row of this family: accepted, the row gets a store id and writes naming its local key are rewritten. */
-  creates?: KeyedFamily
-  /** The resources it touches: writes sharing a lane are sent in the order they were made. */
-  lanes(write: WriteOf<K>): string[]
-  /** What it is, as data (write-label.ts; screens put it into words); `name` names its target (an order number, a post title). */
-  describe(write: WriteOf<K>, name?: string): WriteLabel
-  /** The optimistic change to the cached rows (inside the caller's transaction); returns what an update was based on. */
-  apply(db: StoreDatabase, write: WriteOf<K>): Promise<WriteBase>
-  /** Puts the rows it touched back to the store's copy taken before the first optimistic change. */
-  revert(db: StoreDatabase, write: WriteOf<K>): Promise<void>
-  /**
-   * Completes the write before the outbox stores it (in the enqueue's transaction): a create
-   * gets the key it is recognised by on the store should its answer be lost (a post's or
-   * collection's slug, made unique among the rows this device knows, when none was given).
-   */
-  prepare?(db: StoreDatabase, write: WriteOf<K>): Promise<WriteOf<K>>
-  /**
-   * The write's rule for an unknown outcome (state `unconfirmed`: the connection dropped after
-   * it was sent, the app died, a 5xx or a timeout), run before anything is sent again: reads the
-   * store and says whether the write is already there (a create: looked up by the key the app
-   * chose and sent; an update: the fields it writes; a tracking number: the order's) or what is
-   * still to send. It never sends the write itself: a delete is sent again, as its own answer
-   * settles it (a 404 means done).
-   */
-  reconcile(checking: Checking, write: WriteOf<K>): Promise<Reconciled<K>>
-  /** Sends it (after the reads it needs); the store's answer, or 'conflict'. */
-  deliver(sending: Sending, write: WriteOf<K>): Promise<WriteAnswer<K> | 'conflict'>
-  /** Writes the store's answer into the cache (null: a delete found it already gone). */
-  accept(db: StoreDatabase, write: WriteOf<K>, answer: WriteAnswer<K> | null): Promise<Accepted>
-  /**
-   * Folds it into an earlier write of the same row that has not gone (an unsent create, or a
-   * write the store refused): the one write that replaces both, 'drop' when neither need go (a
-   * delete of an unsent create), undefined when they do not fold.
-   */
-  fold?(earlier: Write, write: WriteOf<K>): Write | 'drop' | undefined
-  /** The write to send when the user keeps theirs-over-mine in a conflict ('mine'), given the store's fields. */
-  keepMine?(write: WriteOf<K>, theirs: Fields): WriteOf<K>
-  /** Waits out the undo window (undo-window.ts) before it is sent, so the operator can take it back. */
-  undoable?: true
-}
-
-/** One handler per kind, each typed with its own kind: a kind or a phase missing fails to type-check. */
-export type WriteHandlers = { [K in WriteKind]: WriteHandler<K> }
+export type KeyedFamily = FamilyOf<Extract<Write, { key: RowKey }>['kind']>

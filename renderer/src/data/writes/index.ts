@@ -1,26 +1,21 @@
-// Every write kind's handler in one table: the outbox (outbox.ts) and the replayer
+// What the rest of the data layer asks of the write kinds (kinds.ts registers them): a write's
+// handler, lanes and label, which kinds create rows or wait out the undo window, and a new row's
+// key rewritten in the writes waiting for it. The outbox (outbox.ts) and the replayer
 // (replayer.ts) are generic and look a write's handler up by its kind.
-//
-// Adding a kind: its variant in the `Write` union (contract.ts), and its handler in the
-// family's file (or a new file spread in here). WriteHandlers is a mapped type over the kinds,
-// so until every phase of the new kind exists the renderer does not type-check.
 import type { RowKey } from '../db'
 import type { WriteLabel } from '../write-label'
-import type { Write, WriteHandler, WriteHandlers, WriteKind } from './contract'
-import { blogHandlers } from './blogs'
-import { collectionHandlers } from './collections'
-import { metaFieldHandlers } from './meta-fields'
-import { orderHandlers } from './orders'
-import { orderMetaHandlers } from './order-meta'
+import type { Write, WriteKind } from './contract'
+import type { WriteHandler } from './handler'
+import { HANDLERS } from './kinds'
 
 export * from './contract'
+export * from './handler'
 export * from './lanes'
 export { moveKeys } from './collections'
-export { TABLE_OF } from './keyed'
-export { closedStateOf, shipTo, trackingRefusal } from './orders'
+export { TABLE_OF } from './rows'
+export { ACTIONS } from './kinds'
+export { closedStateOf, shipTo, trackingRefusal, type TrackOptions } from './orders'
 export { PermanentProblem, pick, rowByRef, sameValue } from './rows'
-
-const HANDLERS: WriteHandlers = { ...orderHandlers, ...orderMetaHandlers, ...blogHandlers, ...collectionHandlers, ...metaFieldHandlers }
 
 /** The handler of a write's kind, taking any write (the kind is looked up, so it is the write's own). */
 export function handlerOf(write: Write): WriteHandler<WriteKind> {

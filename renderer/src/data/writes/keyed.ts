@@ -6,12 +6,11 @@
 // that hides the row until the store confirms it (a 404 is that confirmation too).
 import type { RowKey, StoreDatabase } from '../db'
 import { asCallError, type StoreCall } from '../store-client'
-import type { Accepted, Checking, Fields, Sending, Write } from './contract'
+import type { KeyedFamily, Write } from './contract'
+import type { Accepted, Checking, Fields, Sending } from './handler'
 import type { LabelNoun } from '../write-label'
-import { keyedLane, type KeyedFamily } from './lanes'
-import { applyUpdate, forgetRow, markDeleted, pick, restoreByRef, sameValue, storeIdOf, takenByAnotherCreate, type KeyedTable } from './rows'
-
-export const TABLE_OF = { blogs: 'blogs', collections: 'collections', metaFields: 'metaFieldDefinitions' } as const satisfies Record<KeyedFamily, KeyedTable>
+import { keyedLane } from './lanes'
+import { TABLE_OF, applyUpdate, forgetRow, markDeleted, pick, restoreByRef, sameValue, storeIdOf, takenByAnotherCreate, type KeyedTable } from './rows'
 
 /** The row a create makes, over what the cache already holds under its key (a create applied again). */
 export async function putCreated<T extends { storeId?: number | null }>(db: StoreDatabase, table: KeyedTable, key: RowKey, fields: (existing: T | undefined) => object): Promise<null> {

@@ -1,10 +1,8 @@
 // Lanes: the names of the resources writes touch (`orders:12`, `blogs:store:5`,
 // `blogs:local:<uuid>`, `blogs:*` for select_all). Writes sharing a lane are sent in the order
 // they were made. Only the data layer spells them: features name a row (RowRef) instead.
-import type { RowKey } from '../db'
-
-/** The families whose rows have a key (`store:<id>` or `local:<uuid>`) and, once accepted, a store id. */
-export type KeyedFamily = 'blogs' | 'collections' | 'metaFields'
+import type { RowKey } from '../row-key'
+import type { KeyedFamily } from './contract'
 
 /** A row as features name it when they ask what the outbox or the history holds for it. */
 export type RowRef = { family: 'orders'; id: number } | { family: KeyedFamily; key: RowKey; storeId?: number | null }

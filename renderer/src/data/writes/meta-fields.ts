@@ -6,7 +6,9 @@
 // is not sent again when the store already holds it.
 import type { MetaFieldDefinition } from '@common/store-api/resources'
 import { storeKey, type CachedMetaField, type CachedMetaFieldValue, type RowKey, type StoreDatabase } from '../db'
-import type { Checking, MetaFieldUpdateBody, Reconciled, WriteHandler, WriteHandlers, WriteOf } from './contract'
+import { newLocalKey } from '../row-key'
+import type { MetaFieldCreateBody, MetaFieldUpdateBody, WriteOf } from './contract'
+import type { Actions, Checking, EnqueueOptions, Reconciled, WriteHandler, WriteHandlers } from './handler'
 import { asCallError } from '../store-client'
 import { keyedLane, metaFieldValueLane } from './lanes'
 import { created, keyedDelete, keyedUpdate, mergeBody, settleCreate } from './keyed'
@@ -128,3 +130,16 @@ export const metaFieldHandlers: Pick<WriteHandlers, MetaFieldKind> = {
   'metaFields.delete': remove,
   'metaFieldValues.set': setValue,
 }
+
+export const metaFieldActions = {
+  /** Queues a new meta field definition and returns its key. */
+  async createMetaField({ enqueue }, body: MetaFieldCreateBody, key: RowKey = newLocalKey()): Promise<RowKey> {
+    await enqueue({ kind: 'metaFields.create', key, body })
+    return key
+  },
+  updateMetaField: ({ enqueue }, key: RowKey, body: MetaFieldUpdateBody, options?: EnqueueOptions): Promise<number> => enqueue({ kind: 'metaFields.update', key, body }, options),
+  deleteMetaField: ({ enqueue }, key: RowKey, options?: EnqueueOptions): Promise<number> => enqueue({ kind: 'metaFields.delete', key }, options),
+  /** Sets a meta field value on a store resource (`resource` is the API path segment: blogs, orders, ...). */
+  setMetaFieldValue: ({ enqueue }, resource: string, resourceId: string | number, metaFieldId: string | number, value: string, options?: EnqueueOptions): Promise<number> =>
+    enqueue({ kind: 'metaFieldValues.set', resource, resourceId: String(resourceId), body: { meta_field_id: String(metaFieldId), value } }, options),
+} satisfies Actions<MetaFieldKind>

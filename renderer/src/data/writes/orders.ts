@@ -20,7 +20,8 @@
 // address it already has.
 import type { Order } from '@common/store-api/resources'
 import type { CachedOrder, StoreDatabase } from '../db'
-import type { Accepted, Checking, ClosedState, Fields, Sending, Write, WriteBase, WriteHandler, WriteHandlers, WriteOf } from './contract'
+import type { ClosedState, ShippingBody, TrackBody, Write, WriteOf } from './contract'
+import type { Accepted, Actions, Checking, EnqueueOptions, Fields, Sending, WriteBase, WriteHandler, WriteHandlers } from './handler'
 import { orderLane } from './lanes'
 import { PermanentProblem, restoreRow, sameText, snapshotBeforeChange, storeCopy } from './rows'
 
@@ -204,3 +205,30 @@ export const orderHandlers: Pick<WriteHandlers, OrderKind> = {
   'orders.track': tracking,
   'orders.updateShipping': shipping,
 }
+
+export interface TrackOptions extends EnqueueOptions {
+  /** The operator confirmed tracking the order although it is in this state (recorded on the timeline). */
+  override?: ClosedState
+  /** A change of the order's tracking number: the number it replaces. */
+  replaces?: string
+}
+
+export const orderActions = {
+  /**
+   * Queues tracking for an order. Refused (nothing queued) when the cached order is cancelled,
+   * refunded or fulfilled and the write does not say the operator overrode that (the invariant above).
+   */
+  async trackOrder({ db, enqueue }, orderId: number, body: TrackBody, options: TrackOptions = {}): Promise<number> {
+    const { override, replaces, ...enqueueOptions } = options
+    const write: WriteOf<'orders.track'> = { kind: 'orders.track', orderId, body, ...(override ? { override } : {}), ...(replaces !== undefined ? { replaces } : {}) }
+    const order = await db.orders.get(orderId)
+    const refusal = order ? trackingRefusal(order, write) : null
+    if (refusal) throw new PermanentProblem(refusal)
+    return enqueue(write, enqueueOptions)
+  },
+  /** Queues a shipping address; with `changed`, only those fields are written (the others stay the store's). */
+  updateOrderShipping({ enqueue }, orderId: number, shipping: ShippingBody['shipping'], options: EnqueueOptions & { changed?: (keyof ShippingBody['shipping'])[] } = {}): Promise<number> {
+    const { changed, ...enqueueOptions } = options
+    return enqueue({ kind: 'orders.updateShipping', orderId, body: { shipping }, ...(changed ? { changed } : {}) }, enqueueOptions)
+  },
+} satisfies Actions<OrderKind>

@@ -4,12 +4,16 @@
 // ids when a write is sent.
 import type { Table } from 'dexie'
 import { freeSlug, slugify, slugTakenBy } from '@/lib/slug'
-import { storeIdOfKey, type CachedBlog, type CachedCollection, type CachedMetaField, type RowKey, type StoreDatabase } from '../db'
-import type { BatchFilter, Fields, WriteBase } from './contract'
+import { storeIdOfKey, type RowKey, type StoreDatabase } from '../db'
+import type { BatchFilter, KeyedFamily } from './contract'
+import type { Fields, WriteBase } from './handler'
+
+/** The table each keyed family's rows are cached in: a new keyed family fails to type-check until it has one. */
+export const TABLE_OF = { blogs: 'blogs', collections: 'collections', metaFields: 'metaFieldDefinitions' } as const satisfies Record<KeyedFamily, keyof StoreDatabase>
 
 /** The tables of rows with a key, and the row types they hold. */
-export type KeyedTable = 'blogs' | 'collections' | 'metaFieldDefinitions'
-type KeyedRow = CachedBlog | CachedCollection | CachedMetaField
+export type KeyedTable = (typeof TABLE_OF)[KeyedFamily]
+type KeyedRow = { [F in KeyedFamily]: StoreDatabase[(typeof TABLE_OF)[F]] extends Table<infer Row, infer _Key, infer _Insert> ? Row : never }[KeyedFamily]
 type Snapshotted = { pending?: boolean; server?: Record<string, unknown> | null }
 
 /** Fields that are ours, not the store's: never part of a snapshot comparison. */

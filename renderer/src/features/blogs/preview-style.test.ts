@@ -1,7 +1,9 @@
 // The per-store preview stylesheet: what sanitising keeps and removes, and where it is kept.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { api, resetFakeBridge, StoredeskError } from '@/bridge/testing/fake-bridge'
-import { loadPreviewCss, loadPreviewStyle, loadStylesheetFromUrl, previewDocument, resolveStylesheetUrls, savePreviewCss, sanitizePreviewCss } from './preview-style'
+import { loadPreviewStyle, loadStylesheetFromUrl, previewDocument, resolveStylesheetUrls, savePreviewCss, sanitizePreviewCss } from './preview-style'
+
+beforeEach(() => localStorage.clear())
 
 describe('sanitizePreviewCss', () => {
   it('keeps ordinary theme CSS as it is, web and data images included', () => {
@@ -53,21 +55,13 @@ describe('sanitizePreviewCss', () => {
 
 vi.mock('@/bridge', () => import('@/bridge/testing/fake-bridge'))
 
-function fakeStorage() {
-  const map = new Map<string, string>()
-  const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) } as unknown as Storage
-  return { map, storage }
-}
-
 describe('the stored stylesheet', () => {
   it('is kept per store, sanitised, and removed when set back to the neutral theme', () => {
-    const storage = new Map<string, string>()
-    const fake = { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v), removeItem: (k: string) => void storage.delete(k) } as unknown as Storage
-    savePreviewCss('shop-a', '@import "x.css"; body { color: navy }', fake)
-    expect(loadPreviewCss('shop-a', fake)).toBe('body { color: navy }')
-    expect(loadPreviewCss('shop-b', fake)).toBe('')
-    savePreviewCss('shop-a', '', fake)
-    expect(storage.size).toBe(0)
+    savePreviewCss('shop-a', '@import "x.css"; body { color: navy }')
+    expect(loadPreviewStyle('shop-a')?.css).toBe('body { color: navy }')
+    expect(loadPreviewStyle('shop-b')?.css ?? '').toBe('')
+    savePreviewCss('shop-a', '')
+    expect(loadPreviewStyle('shop-a')).toBeNull()
   })
 
   it('is applied inside the preview document after the neutral theme', () => {
@@ -90,11 +84,10 @@ describe('a stylesheet loaded from the blog’s address', () => {
       url: 'https://cdn.example.com/themes/calm/style.css',
       css: '@import "fonts.css"; body { background: url(img/paper.png); color: navy } h1 { background: url("/rule.svg") } i { background: url(javascript:alert(1)) }',
     })
-    const { storage } = fakeStorage()
-    const result = await loadStylesheetFromUrl('shop-a', ' https://blog.example.com/theme.css ', storage, () => AT)
+    const result = await loadStylesheetFromUrl('shop-a', ' https://blog.example.com/theme.css ', () => AT)
     expect(api.blogs.fetchPreviewStylesheet).toHaveBeenCalledWith('https://blog.example.com/theme.css')
     expect(result).toMatchObject({ ok: true, removed: ['@import rules', 'url() addresses other than https and data images'] })
-    const kept = loadPreviewStyle('shop-a', storage)
+    const kept = loadPreviewStyle('shop-a')
     expect(kept).toEqual({ source: 'url', url: 'https://blog.example.com/theme.css', fetchedAt: AT.toISOString(), css: expect.any(String) })
     expect(kept!.css).toContain('url(https://cdn.example.com/themes/calm/img/paper.png)')
     expect(kept!.css).toContain('url("https://cdn.example.com/rule.svg")')
@@ -102,23 +95,28 @@ describe('a stylesheet loaded from the blog’s address', () => {
   })
 
   it('keeps the previous style when it cannot be loaded, and says why in the user’s words', async () => {
-    const { storage } = fakeStorage()
-    savePreviewCss('shop-a', 'body { color: navy }', storage)
+    savePreviewCss('shop-a', 'body { color: navy }')
     api.blogs.fetchPreviewStylesheet.mockRejectedValue(new StoredeskError({ code: 'invalid_response', message: 'The stylesheet could not be loaded: the address sent “text/html”, not a stylesheet (text/css).' }))
-    expect(await loadStylesheetFromUrl('shop-a', 'https://blog.example.com/', storage)).toEqual({ ok: false, message: 'The stylesheet could not be loaded: the address sent “text/html”, not a stylesheet (text/css).' })
+    expect(await loadStylesheetFromUrl('shop-a', 'https://blog.example.com/')).toEqual({ ok: false, message: 'The stylesheet could not be loaded: the address sent “text/html”, not a stylesheet (text/css).' })
     api.blogs.fetchPreviewStylesheet.mockRejectedValue(new StoredeskError({ code: 'internal', message: 'Storedesk’s local host is not answering.' }))
-    expect(await loadStylesheetFromUrl('shop-a', 'https://blog.example.com/', storage)).toEqual({ ok: false, message: 'The stylesheet could not be loaded: Storedesk’s local host is not answering.' })
+    expect(await loadStylesheetFromUrl('shop-a', 'https://blog.example.com/')).toEqual({ ok: false, message: 'The stylesheet could not be loaded: Storedesk’s local host is not answering.' })
     api.blogs.fetchPreviewStylesheet.mockResolvedValue({ url: 'https://blog.example.com/x.css', css: '@import "a.css";' })
-    expect(await loadStylesheetFromUrl('shop-a', 'https://blog.example.com/x.css', storage)).toEqual({ ok: false, message: 'The stylesheet could not be loaded: sanitising removed @import rules.' })
-    expect(loadPreviewStyle('shop-a', storage)).toEqual({ source: 'pasted', css: 'body { color: navy }' })
+    expect(await loadStylesheetFromUrl('shop-a', 'https://blog.example.com/x.css')).toEqual({ ok: false, message: 'The stylesheet could not be loaded: sanitising removed @import rules.' })
+    expect(loadPreviewStyle('shop-a')).toEqual({ source: 'pasted', css: 'body { color: navy }' })
   })
 
   it('reads pasted CSS kept before addresses were possible', () => {
-    const { map, storage } = fakeStorage()
-    map.set('storedesk.blogPreviewCss.shop-a', 'p { margin: 0 }')
-    expect(loadPreviewStyle('shop-a', storage)).toEqual({ source: 'pasted', css: 'p { margin: 0 }' })
-    savePreviewCss('shop-a', 'p { margin: 1px }', storage)
-    expect([...map.keys()]).toEqual(['storedesk.blogPreviewStyle.shop-a'])
+    localStorage.setItem('storedesk.blogPreviewCss.shop-a', 'p { margin: 0 }')
+    expect(loadPreviewStyle('shop-a')).toEqual({ source: 'pasted', css: 'p { margin: 0 }' })
+    savePreviewCss('shop-a', 'p { margin: 1px }')
+    expect(Object.keys(localStorage)).toEqual(['storedesk.setting.blogPreviewStyle.shop-a'])
+    expect(loadPreviewStyle('shop-a')).toEqual({ source: 'pasted', css: 'p { margin: 1px }' })
+  })
+
+  it('reads a stylesheet kept before the settings module, with its address', () => {
+    localStorage.setItem('storedesk.blogPreviewStyle.shop-a', JSON.stringify({ source: 'url', url: 'https://blog.example.com/t.css', css: 'p { margin: 0 }', fetchedAt: '2026-01-01T00:00:00.000Z' }))
+    expect(loadPreviewStyle('shop-a')).toEqual({ source: 'url', url: 'https://blog.example.com/t.css', css: 'p { margin: 0 }', fetchedAt: '2026-01-01T00:00:00.000Z' })
+    expect(localStorage.getItem('storedesk.blogPreviewStyle.shop-a')).toBeNull()
   })
 
   it('leaves absolute, data and empty url()s as written', () => {

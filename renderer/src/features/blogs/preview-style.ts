@@ -1,7 +1,7 @@
 // The blog's own look in the preview: a stylesheet per store, either CSS the writer pastes or one
 // fetched from the blog's address (by the main process: the app's CSP lets the renderer fetch
-// nothing else, electron/services/preview-stylesheet.ts), kept on this device in localStorage
-// like the order views, so the preview keeps its style offline. Either way it is sanitised before
+// nothing else, electron/services/preview-stylesheet.ts), kept on this device as a store setting
+// (session/settings.ts), so the preview keeps its style offline. Either way it is sanitised before
 // it is kept and again before it is used, and applied only inside the sandboxed preview frame,
 // after the neutral theme it refines. Sanitising removes what could reach out or run: @import
 // (the frame has no origin of its own, so every import is another origin's, and the app's CSP
@@ -14,7 +14,9 @@
 // images still show; they are then kept or removed by the same rules. previewDocument puts the
 // post, the neutral theme and this stylesheet together into the frame's document.
 import { ref, watch, type Ref } from 'vue'
+import { z } from 'zod'
 import { api } from '@/bridge'
+import { readSetting, storeSetting, writeSetting } from '@/session/settings'
 import { sanitizeForIsolatedView } from '@/lib/sanitize'
 import { t } from '@/session/i18n'
 
@@ -95,48 +97,30 @@ export function resolveStylesheetUrls(css: string, base: string): string {
 }
 
 /** A store's preview style: pasted CSS, or CSS fetched from an address (kept, for offline use). */
-export type PreviewStyleSetting = { source: 'pasted'; css: string } | { source: 'url'; url: string; css: string; fetchedAt: string }
+const PreviewStyle = z.discriminatedUnion('source', [
+  z.object({ source: z.literal('pasted'), css: z.string() }),
+  z.object({ source: z.literal('url'), url: z.string(), css: z.string(), fetchedAt: z.string() }),
+])
+export type PreviewStyleSetting = z.infer<typeof PreviewStyle>
 
-const storageKey = (connectionId: string) => `storedesk.blogPreviewStyle.${connectionId}`
-/** Before a stylesheet could come from an address, the pasted CSS was kept alone under this key. */
-const legacyKey = (connectionId: string) => `storedesk.blogPreviewCss.${connectionId}`
-
-function parseSetting(raw: string | null): PreviewStyleSetting | null {
-  if (raw === null) return null
-  try {
-    const value = JSON.parse(raw) as Partial<{ source: unknown; css: unknown; url: unknown; fetchedAt: unknown }>
-    if (typeof value.css !== 'string') return null
-    if (value.source === 'url' && typeof value.url === 'string' && typeof value.fetchedAt === 'string') return { source: 'url', url: value.url, css: value.css, fetchedAt: value.fetchedAt }
-    return value.source === 'pasted' ? { source: 'pasted', css: value.css } : null
-  } catch {
-    return null
-  }
-}
+/** Null is the neutral theme. Before a stylesheet could come from an address, pasted CSS was kept alone, as text. */
+const PREVIEW_STYLE = storeSetting('blogPreviewStyle', PreviewStyle.nullable(), (): PreviewStyleSetting | null => null, (id) => [
+  { key: `storedesk.blogPreviewStyle.${id}` },
+  { key: `storedesk.blogPreviewCss.${id}`, decode: (css) => ({ source: 'pasted', css }) },
+])
 
 /** The store's preview style, its CSS sanitised again in case storage was edited by hand; null for the neutral theme. */
-export function loadPreviewStyle(connectionId: string, storage: Storage = localStorage): PreviewStyleSetting | null {
-  const legacy = storage.getItem(legacyKey(connectionId))
-  const setting = parseSetting(storage.getItem(storageKey(connectionId))) ?? (legacy !== null ? { source: 'pasted' as const, css: legacy } : null)
+export function loadPreviewStyle(connectionId: string): PreviewStyleSetting | null {
+  const setting = readSetting(PREVIEW_STYLE, connectionId)
   if (!setting) return null
   const css = sanitizePreviewCss(setting.css).css
   return css || setting.source === 'url' ? { ...setting, css } : null
 }
 
-/** The store's preview stylesheet ('' for the neutral theme). */
-export function loadPreviewCss(connectionId: string, storage: Storage = localStorage): string {
-  return loadPreviewStyle(connectionId, storage)?.css ?? ''
-}
-
-function keep(connectionId: string, setting: PreviewStyleSetting | null, storage: Storage): void {
-  storage.removeItem(legacyKey(connectionId))
-  if (setting) storage.setItem(storageKey(connectionId), JSON.stringify(setting))
-  else storage.removeItem(storageKey(connectionId))
-}
-
 /** Keeps pasted CSS, sanitised, for the store; '' goes back to the neutral theme. */
-export function savePreviewCss(connectionId: string, css: string, storage: Storage = localStorage): SanitisedCss {
+export function savePreviewCss(connectionId: string, css: string): SanitisedCss {
   const result = sanitizePreviewCss(css)
-  keep(connectionId, result.css ? { source: 'pasted', css: result.css } : null, storage)
+  writeSetting(PREVIEW_STYLE, result.css ? { source: 'pasted', css: result.css } : null, connectionId)
   return result
 }
 
@@ -149,7 +133,7 @@ const LOAD_FAILED = 'The stylesheet could not be loaded: '
  * Fetches the stylesheet at `url` through the main process, sanitises it and keeps it for the
  * store with its address. On failure nothing changes: the previous style stays.
  */
-export async function loadStylesheetFromUrl(connectionId: string | null, url: string, storage: Storage = localStorage, now: () => Date = () => new Date()): Promise<StylesheetLoad> {
+export async function loadStylesheetFromUrl(connectionId: string | null, url: string, now: () => Date = () => new Date()): Promise<StylesheetLoad> {
   let fetched
   try {
     fetched = await api.blogs.fetchPreviewStylesheet(url.trim())
@@ -162,7 +146,7 @@ export async function loadStylesheetFromUrl(connectionId: string | null, url: st
   const setting: PreviewStyleSetting = { source: 'url', url: url.trim(), css: result.css, fetchedAt: now().toISOString() }
   if (connectionId) {
     try {
-      keep(connectionId, setting, storage)
+      writeSetting(PREVIEW_STYLE, setting, connectionId)
     } catch {
       return { ok: false, message: t('editor.previewStyle.noRoom') }
     }

@@ -4,8 +4,8 @@ import type { CheckoutSummary } from '@common/store-api/resources'
 import { SCHEMA_V1 } from '@/data/db'
 import { seededRandom } from '@/data/order-index/order-fixtures'
 import { makeCheckouts } from './checkout-fixtures'
+import { answerCheckoutQuery } from './testing'
 import {
-  answerCheckoutQuery,
   checkoutQueryFromRoute,
   checkoutQueryToRoute,
   checkoutsFromCache,

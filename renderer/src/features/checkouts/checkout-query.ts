@@ -75,10 +75,6 @@ export function compareCheckouts(a: CheckoutSummary, b: CheckoutSummary): number
   return b.ID - a.ID
 }
 
-export function answerCheckoutQuery<T extends CheckoutSummary>(checkouts: readonly T[], q: CheckoutQuery): T[] {
-  return checkouts.filter((c) => checkoutMatches(c, q)).sort(compareCheckouts)
-}
-
 /** From the cache: narrowed by an index where one applies, then the same predicate and order. */
 export async function checkoutsFromCache<T extends CheckoutSummary, I>(table: Table<T, number, I>, q: CheckoutQuery): Promise<T[]> {
   const source = q.country && table.schema.idxByName.country_or_region ? table.where('country_or_region').equals(q.country) : table.toCollection()

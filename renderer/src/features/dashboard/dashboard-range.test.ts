@@ -1,20 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_DASHBOARD_RANGE, loadDashboardRange, rangeDays, rangeFromPicked, saveDashboardRange } from './dashboard-range'
 
 /** 03:00 UTC on Nov 22: still Nov 21 for a store at UTC−05:00. */
 const AT = Date.UTC(2026, 10, 22, 3, 0, 0)
 
-function memoryStorage(): Storage {
-  const items = new Map<string, string>()
-  return {
-    get length() { return items.size },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  }
-}
+beforeEach(() => localStorage.clear())
 
 describe("the dashboard's range", () => {
   it('is kept as a shortcut when a shortcut was picked, so it moves with the store’s calendar', () => {
@@ -31,15 +21,20 @@ describe("the dashboard's range", () => {
   })
 
   it('is kept per store, and anything else stored there reads as Last 30 days', () => {
-    const storage = memoryStorage()
-    expect(loadDashboardRange('a', storage)).toEqual(DEFAULT_DASHBOARD_RANGE)
-    saveDashboardRange('a', { preset: 'This month' }, storage)
-    saveDashboardRange('b', { from: '2026-01-01', to: '2026-01-31' }, storage)
-    expect(loadDashboardRange('a', storage)).toEqual({ preset: 'This month' })
-    expect(loadDashboardRange('b', storage)).toEqual({ from: '2026-01-01', to: '2026-01-31' })
+    expect(loadDashboardRange('a')).toEqual(DEFAULT_DASHBOARD_RANGE)
+    saveDashboardRange('a', { preset: 'This month' })
+    saveDashboardRange('b', { from: '2026-01-01', to: '2026-01-31' })
+    expect(loadDashboardRange('a')).toEqual({ preset: 'This month' })
+    expect(loadDashboardRange('b')).toEqual({ from: '2026-01-01', to: '2026-01-31' })
     for (const bad of ['{', '{"preset":"Forever"}', '{"from":"2026-02-30","to":"2026-03-01"}', '{"from":"2026-03-02","to":"2026-03-01"}', '[]']) {
-      storage.setItem('storedesk.dashboardRange.c', bad)
-      expect(loadDashboardRange('c', storage)).toEqual(DEFAULT_DASHBOARD_RANGE)
+      localStorage.setItem('storedesk.setting.dashboardRange.c', bad)
+      expect(loadDashboardRange('c')).toEqual(DEFAULT_DASHBOARD_RANGE)
     }
+  })
+
+  it('kept before the settings module, is read once from where it was', () => {
+    localStorage.setItem('storedesk.dashboardRange.a', JSON.stringify({ from: '2026-01-01', to: '2026-01-31' }))
+    expect(loadDashboardRange('a')).toEqual({ from: '2026-01-01', to: '2026-01-31' })
+    expect(localStorage.getItem('storedesk.dashboardRange.a')).toBeNull()
   })
 })

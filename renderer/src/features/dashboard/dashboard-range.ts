@@ -1,11 +1,11 @@
 // The dashboard's range of store days, chosen with the app's date range picker and kept per
-// store on this computer (localStorage: a display preference, like the order list's saved
-// views). A range picked with a shortcut is kept as that shortcut, so "Last 30 days" still means
+// store on this computer (a store setting, session/settings.ts: a display preference). A range picked with a shortcut is kept as that shortcut, so "Last 30 days" still means
 // the last 30 days tomorrow; any other range is kept as its two days. Read back through zod:
 // anything else stored there gives the default, Last 30 days.
 import { z } from 'zod'
 import { isCalendarDate } from '@common/store-api/date-formats'
 import { DATE_PRESETS, datePresetRange, type DatePreset } from '@/ui/store-time'
+import { readSetting, storeSetting, writeSetting } from '@/session/settings'
 
 export type DashboardRange = { preset: DatePreset } | { from: string; to: string }
 
@@ -17,19 +17,14 @@ const StoredRange = z.union([
   z.object({ from: Day, to: Day }).strict().refine((r) => r.from <= r.to),
 ])
 
-const storageKey = (connectionId: string) => `storedesk.dashboardRange.${connectionId}`
+const DASHBOARD_RANGE = storeSetting<DashboardRange>('dashboardRange', StoredRange, () => DEFAULT_DASHBOARD_RANGE, (id) => [{ key: `storedesk.dashboardRange.${id}` }])
 
-export function loadDashboardRange(connectionId: string, storage: Storage = localStorage): DashboardRange {
-  try {
-    const parsed = StoredRange.safeParse(JSON.parse(storage.getItem(storageKey(connectionId)) ?? 'null'))
-    return parsed.success ? parsed.data : DEFAULT_DASHBOARD_RANGE
-  } catch {
-    return DEFAULT_DASHBOARD_RANGE
-  }
+export function loadDashboardRange(connectionId: string): DashboardRange {
+  return readSetting(DASHBOARD_RANGE, connectionId)
 }
 
-export function saveDashboardRange(connectionId: string, range: DashboardRange, storage: Storage = localStorage): void {
-  storage.setItem(storageKey(connectionId), JSON.stringify(range))
+export function saveDashboardRange(connectionId: string, range: DashboardRange): void {
+  writeSetting(DASHBOARD_RANGE, range, connectionId)
 }
 
 /** The range's days at an instant, in the store's zone (`offset` minutes from UTC). */

@@ -6,7 +6,9 @@
 // `priority`, lowest first); number, customer and status always stay. Each column is as wide as
 // its content needs, the customer's name up to a limit, and any room left stays at the end.
 import type { MessageKey } from '@/session/i18n'
+import { z } from 'zod'
 import { type OrderSort, type OrderSortKey, parseSort } from '@/data'
+import { deviceSetting } from '@/session/settings'
 
 export type OrderColumnId = 'number' | 'date' | 'customer' | 'tags' | 'status' | 'total' | 'items' | 'channel'
 
@@ -36,6 +38,14 @@ export const ORDER_COLUMNS: readonly OrderColumn[] = [
 
 /** The columns an operator may hide (the rest always show). */
 export const OPTIONAL_COLUMNS = ORDER_COLUMNS.filter((c) => c.priority !== undefined)
+
+/** The optional columns the operator chose to show (a device setting, session/settings.ts). */
+export const CHOSEN_COLUMNS = deviceSetting(
+  'orderColumns',
+  z.array(z.enum(['number', 'date', 'customer', 'tags', 'status', 'total', 'items', 'channel'] satisfies OrderColumnId[])),
+  (): OrderColumnId[] => OPTIONAL_COLUMNS.map((c) => c.id),
+  () => [{ key: 'storedesk.orderColumns' }],
+)
 
 /** The select box's track, the gap between tracks and the row's side padding, in pixels. */
 export const SELECT_TRACK = 24

@@ -18,6 +18,7 @@ import { replayOutbox } from '@/data/replayer'
 import { refreshOrder } from '@/data/sync'
 import type { StoreCall } from '@/data/store-client'
 import { closedStateOf, setUndoWindowSeconds, undoWrite, trackOrder, historyFor } from '@/data'
+import { writeWords } from '@/features/sync'
 import { WriteDialogs, confirmTracking, reviewTracking, type BindingReads } from './write-binding'
 import { findingKey } from './tracking-policy'
 import { ScannerSession, scannerOrder, type ScannerDeps } from './scanner'
@@ -171,7 +172,7 @@ async function checkInvariants(desk: Desk) {
     if (sent.closedBefore && !(sent.closedBefore === 'fulfilled' && confirmed!.replaces)) expect(confirmed!.override, `${sent.trackno} landed on a ${sent.closedBefore} order`).toBe(sent.closedBefore)
     if (confirmed!.override) {
       const entry = (await historyFor(desk.db, { family: 'orders', id: sent.orderId })).find((e) => e.outboxId === confirmed!.outboxId)
-      expect(entry?.label, 'the override is on the timeline').toContain('confirmed by the operator')
+      expect(entry && writeWords(entry.label), 'the override is on the timeline').toContain('confirmed by the operator')
     }
   }
   // A navigation closes the write dialog: an open one is always bound to the order on screen.

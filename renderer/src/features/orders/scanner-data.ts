@@ -4,11 +4,14 @@
 // from the cache and, where online, from the store as it opens; and the cached orders that
 // already carry a tracking number.
 import type { Order } from '@common/store-api/resources'
-import { refreshOrder, type StoreDatabase, orderIndexFor, type OrderIndex } from '@/data'
-import { buildQueue, type QueueBuild, type QueueRules, type ScannerSource } from './scanner-queue'
+import { refreshOrder, type StoreDatabase, orderIndexFor, type OrderIndex, type OrderQuery } from '@/data'
+import { buildQueue, type QueueBuild, type QueueRules } from './scanner-queue'
 import { scannerOrder, type Recheck, type ScannerDeps } from './scanner'
 import { normalizeTrackingNumber } from './tracking'
 import { t } from '@/session/i18n'
+
+/** The scanner queue's source: the order list's current filter/saved view, or chosen orders. */
+export type ScannerSource = { kind: 'filter'; query: OrderQuery } | { kind: 'ids'; ids: number[] }
 
 /** How long an order's re-check waits for the store before going by the cache alone. */
 export const STORE_CHECK_TIMEOUT_MS = 5000

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { makeOrders } from '@/data/order-index/order-fixtures'
 import { applyLocale } from '@/session/i18n'
-import { blockerMessage, buildQueue, changedSinceMessage, describeExclusions, parseOrderScan, shipBlocker, DEFAULT_QUEUE_RULES, type ShipState } from './scanner-queue'
+import { buildQueue, parseOrderScan, shipBlocker, DEFAULT_QUEUE_RULES, type ShipState } from './scanner-queue'
+import { blockerMessage, changedSinceMessage, describeExclusions } from './scanner-words'
 
 const paid: ShipState = { financial_status: 'paid', fulfillment_status: 'unfulfilled', post_status: 'wc-processing' }
 const allowPartial = { allowedPayments: ['partial-refund'] as const }

@@ -1,22 +1,30 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { appendOverride, loadOverrideLog, loadScannerSettings, saveScannerSettings, DEFAULT_SCANNER_SETTINGS, OVERRIDE_LOG_LIMIT } from './scanner-settings'
+import { readSetting, writeSetting } from '@/session/settings'
+import { appendOverride, loadOverrideLog, SCANNER_SETTINGS, OVERRIDE_LOG_LIMIT } from './scanner-settings'
 
 describe('scanner settings', () => {
   beforeEach(() => localStorage.clear())
 
   it('defaults to checking items, e-mailing the customer and shipping paid orders only', () => {
-    expect(loadScannerSettings('a')).toEqual({ allowedPayments: [], itemCheck: true, emailCustomer: true, sound: true })
+    expect(readSetting(SCANNER_SETTINGS, 'a')).toEqual({ allowedPayments: [], itemCheck: true, emailCustomer: true, sound: true })
   })
 
   it('keeps settings per store', () => {
-    saveScannerSettings('a', { ...DEFAULT_SCANNER_SETTINGS, emailCustomer: false, allowedPayments: ['partial-refund'] })
-    expect(loadScannerSettings('a')).toMatchObject({ emailCustomer: false, allowedPayments: ['partial-refund'] })
-    expect(loadScannerSettings('b').emailCustomer).toBe(true)
+    writeSetting(SCANNER_SETTINGS, { ...SCANNER_SETTINGS.fallback(), emailCustomer: false, allowedPayments: ['partial-refund'] }, 'a')
+    expect(readSetting(SCANNER_SETTINGS, 'a')).toMatchObject({ emailCustomer: false, allowedPayments: ['partial-refund'] })
+    expect(readSetting(SCANNER_SETTINGS, 'b').emailCustomer).toBe(true)
   })
 
   it('a tampered entry cannot allow unpaid orders: it falls back to the defaults', () => {
-    localStorage.setItem('storedesk.scannerSettings.a', JSON.stringify({ allowedPayments: ['unpaid'], itemCheck: false }))
-    expect(loadScannerSettings('a')).toEqual(DEFAULT_SCANNER_SETTINGS)
+    localStorage.setItem('storedesk.setting.scanner.a', JSON.stringify({ allowedPayments: ['unpaid'], itemCheck: false }))
+    expect(readSetting(SCANNER_SETTINGS, 'a')).toEqual(SCANNER_SETTINGS.fallback())
+  })
+
+  it('keeps the settings saved before they moved to the settings module', () => {
+    localStorage.setItem('storedesk.scannerSettings.a', JSON.stringify({ allowedPayments: ['partial-refund'], itemCheck: false, emailCustomer: false, sound: false }))
+    expect(readSetting(SCANNER_SETTINGS, 'a')).toEqual({ allowedPayments: ['partial-refund'], itemCheck: false, emailCustomer: false, sound: false })
+    expect(localStorage.getItem('storedesk.scannerSettings.a')).toBeNull()
+    expect(readSetting(SCANNER_SETTINGS, 'b')).toEqual(SCANNER_SETTINGS.fallback())
   })
 
   it('logs overrides per store, keeping the most recent', () => {

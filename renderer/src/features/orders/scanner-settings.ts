@@ -1,8 +1,10 @@
-// Scanner mode's settings and its log of item-check overrides, kept per store in localStorage
-// (per-device preferences and a local record, as saved views are; the cache database is for
-// store data). Both are checked with zod when read back: a tampered or outdated entry falls
+// Scanner mode's settings (a store setting, session/settings.ts) and its log of item-check
+// overrides, a local record kept per store in localStorage beside them (the cache database is
+// for store data). Both are checked with zod when read back: a tampered or outdated entry falls
 // back to the defaults instead of reaching the rules.
 import { z } from 'zod'
+import type { MaybeRefOrGetter } from 'vue'
+import { storeSetting, useStoreSetting } from '@/session/settings'
 import { ALLOWABLE_PAYMENT_STATES } from './scanner-queue'
 
 export const ScannerSettings = z.object({
@@ -16,23 +18,14 @@ export const ScannerSettings = z.object({
 })
 export type ScannerSettings = z.infer<typeof ScannerSettings>
 
-export const DEFAULT_SCANNER_SETTINGS: ScannerSettings = ScannerSettings.parse({})
+export const SCANNER_SETTINGS = storeSetting('scanner', ScannerSettings, () => ScannerSettings.parse({}), (connectionId) => [{ key: `storedesk.scannerSettings.${connectionId}` }])
 
-const settingsKey = (connectionId: string) => `storedesk.scannerSettings.${connectionId}`
+/** This store's scanner settings: changing one keeps it. */
+export function useScannerSettings(connectionId: MaybeRefOrGetter<string | null>) {
+  return useStoreSetting(SCANNER_SETTINGS, connectionId)
+}
+
 const overridesKey = (connectionId: string) => `storedesk.scannerOverrides.${connectionId}`
-
-export function loadScannerSettings(connectionId: string, storage: Storage = localStorage): ScannerSettings {
-  try {
-    const parsed = ScannerSettings.safeParse(JSON.parse(storage.getItem(settingsKey(connectionId)) ?? '{}'))
-    return parsed.success ? parsed.data : { ...DEFAULT_SCANNER_SETTINGS }
-  } catch {
-    return { ...DEFAULT_SCANNER_SETTINGS }
-  }
-}
-
-export function saveScannerSettings(connectionId: string, settings: ScannerSettings, storage: Storage = localStorage): void {
-  storage.setItem(settingsKey(connectionId), JSON.stringify(ScannerSettings.parse(settings)))
-}
 
 /** One "Ship without checking items": when, and which order. */
 export const OverrideEntry = z.object({ at: z.string(), orderId: z.number(), number: z.string() })

@@ -7,7 +7,7 @@
 import type { ConflictRecord, OutboxEntry, WriteEvent } from '@/data'
 import type { ScannedEntry } from './scanner'
 import { t } from '@/session/i18n'
-import { joinCounts } from './scanner-queue'
+import { joinCounts } from './scanner-words'
 
 export type WriteOutcome =
   | { kind: 'waiting'; until: number | null }

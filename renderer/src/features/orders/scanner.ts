@@ -10,7 +10,8 @@
 // The cache, the store and the outbox come in through injected functions (fakes in tests),
 // so the rules here are tested on their own.
 import type { Order } from '@common/store-api/resources'
-import { blockerMessage, changedSinceMessage, parseOrderScan, shipBlocker, type QueueRules, type ShipState } from './scanner-queue'
+import { parseOrderScan, shipBlocker, type QueueRules, type ShipState } from './scanner-queue'
+import { blockerMessage, changedSinceMessage } from './scanner-words'
 import { t } from '@/session/i18n'
 import { normalizeTrackingNumber, trackBody, trackingNumberError } from './tracking'
 import { duplicateFinding, numberFindings, unconfirmed, type TrackingFinding } from './tracking-policy'

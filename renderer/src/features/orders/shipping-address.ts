@@ -2,21 +2,17 @@
 // the country and state/province code lists, the before/after comparison and the mapping
 // of the store's 422 field messages back onto the form.
 //
-// Sources: country codes and English names from i18n-iso-countries (names in other languages
-// from Intl.DisplayNames, the app's language); state/province codes
-// from country-region-data (ISO 3166-2 based short codes, as the store's `state` holds a
-// province abbreviation). A country with no listed subdivisions takes a free-text code
-// checked for shape only. Phones are checked with libphonenumber-js for the chosen country
+// Sources: country codes from @common/store-api/countries.ts, their names from the platform
+// in the app's language (Intl.DisplayNames); state/province codes from country-region-data
+// (ISO 3166-2 based short codes, as the store's `state` holds a province abbreviation). A
+// country with no listed subdivisions takes a free-text code checked for shape only. Phones are checked with libphonenumber-js for the chosen country
 // and sent in E.164; postcodes with postcode-validator where it knows the country.
-import countries from 'i18n-iso-countries'
-import en from 'i18n-iso-countries/langs/en.json'
 import { allCountries } from 'country-region-data'
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js'
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator'
 import type { OrderShippingAddress } from '@common/store-api/resources'
 import { intlLocale, t, type MessageKey } from '@/session/i18n'
-
-countries.registerLocale(en)
+import { COUNTRY_CODES, isCountryCode } from '@common/store-api/countries'
 
 export const SHIPPING_FIELDS = ['first_name', 'last_name', 'country', 'state', 'city', 'address_1', 'address_2', 'postcode', 'phone'] as const
 export type ShippingField = (typeof SHIPPING_FIELDS)[number]
@@ -64,29 +60,25 @@ export interface CodeOption {
 }
 
 const countryLists = new Map<string, CodeOption[]>()
+const regionNames = new Map<string, Intl.DisplayNames>()
 
-/** A country's name: the official English one in English, else the language's own (Intl). */
+/** A country's name in a language (the app's by default), as the platform gives it. */
 export function countryName(code: string, locale: string = intlLocale()): string {
-  const english = countries.getName(code, 'en', { select: 'official' })
-  if (locale.toLowerCase().startsWith('en')) return english ?? code
-  return new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(code) ?? english ?? code
+  let names = regionNames.get(locale)
+  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'region' })))
+  return names.of(code) ?? code
 }
 
-/** Every ISO 3166-1 alpha-2 code with its name in the app's language, sorted by name as the language sorts. */
+/** Every country code with its name in the app's language, sorted by name as the language sorts. */
 export function countryOptions(locale: string = intlLocale()): CodeOption[] {
   let list = countryLists.get(locale)
   if (!list) {
-    list = Object.keys(countries.getAlpha2Codes())
-      .map((value) => ({ value, label: `${countryName(value, locale)} (${value})` }))
-      .sort((a, b) => a.label.localeCompare(b.label, locale))
+    list = [...COUNTRY_CODES].map((value) => ({ value, label: `${countryName(value, locale)} (${value})` })).sort((a, b) => a.label.localeCompare(b.label, locale))
     countryLists.set(locale, list)
   }
   return list
 }
 
-export function isCountryCode(code: string): boolean {
-  return countries.isValid(code) && /^[A-Z]{2}$/.test(code)
-}
 
 const regionsByCountry = new Map<string, CodeOption[]>(
   allCountries.map(([, code, regions]) => [

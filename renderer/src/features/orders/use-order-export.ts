@@ -4,10 +4,11 @@
 // from the cache a chunk at a time, else taken from the store's rows shown. A CSV whose cells a
 // spreadsheet could take for formulas is downloaded as it is, with a warning saying so.
 import { ref, shallowRef } from 'vue'
-import { useLocalStorage } from '@vueuse/core'
 import { useMessage } from 'naive-ui'
 import type { Order } from '@common/store-api/resources'
+import { z } from 'zod'
 import { useStoreDatabase } from '@/data'
+import { deviceSetting, useSetting } from '@/session/settings'
 import { count as countWords } from '@/ui/words'
 import { storeToday } from '@/ui/store-time'
 import { formulaLikeCells, ordersToCsv, type ExportShape } from './order-export'
@@ -26,17 +27,21 @@ export interface ExportRequest {
 
 const orders = (n: number) => countWords(n, 'order')
 
+/** The file's shape, as the user last chose it (a spreadsheet habit rarely changes). */
+const EXPORT_SHAPE = deviceSetting('orderExportShape', z.enum(['orders', 'items']), (): ExportShape => 'orders', () => [{ key: 'storedesk.orders.export-shape' }])
+const EXPORT_FORMAT = deviceSetting('orderExportFormat', z.enum(['csv', 'xlsx']), (): ExportFormat => 'csv', () => [{ key: 'storedesk.orders.export-format' }])
+/** The CSV starts with a byte order mark (what Excel needs to read UTF-8). */
+const EXPORT_BOM = deviceSetting('orderExportBom', z.boolean(), () => true, () => [{ key: 'storedesk.orders.export-bom' }])
+
 export function useOrderExport(list: ReturnType<typeof useOrderList>) {
   const db = useStoreDatabase()
   const message = useMessage()
   const exporting = ref(false)
   /** The export dialog's request; null while it is closed. */
   const exportRequest = shallowRef<ExportRequest | null>(null)
-  /** The file's shape, as the user last chose it (a spreadsheet habit rarely changes). */
-  const exportShape = useLocalStorage<ExportShape>('storedesk.orders.export-shape', 'orders')
-  const exportFormat = useLocalStorage<ExportFormat>('storedesk.orders.export-format', 'csv')
-  /** The CSV starts with a byte order mark (what Excel needs to read UTF-8). */
-  const exportBom = useLocalStorage<boolean>('storedesk.orders.export-bom', true)
+  const exportShape = useSetting(EXPORT_SHAPE)
+  const exportFormat = useSetting(EXPORT_FORMAT)
+  const exportBom = useSetting(EXPORT_BOM)
 
   /** Full orders for IDs: the cached copies (read a chunk at a time), else the store's rows shown. */
   async function readOrders(ids: readonly number[]): Promise<Order[]> {

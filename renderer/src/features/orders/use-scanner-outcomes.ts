@@ -3,9 +3,9 @@
 // its history (accepted, undone). A write stopped after its undo window (the replayer read the
 // order again and found it fulfilled elsewhere) is announced at once through `onStopped`, not
 // only on the Sync page. The decisions are scanner-summary.ts's.
-import { computed, ref, watch, type Ref } from 'vue'
+import { computed, ref, watch, type MaybeRefOrGetter, type Ref } from 'vue'
 import { useIntervalFn } from '@vueuse/core'
-import { writesByIds, historyFor, useLiveQuery, type ConflictRecord, type OutboxEntry, type WriteEvent } from '@/data'
+import { writesByIds, historyFor, useLiveQuery, type ConflictRecord, type OutboxEntry, type StoreDatabase, type WriteEvent } from '@/data'
 import type { ScannedEntry } from './scanner'
 import { writeOutcome, type WriteOutcome } from './scanner-summary'
 
@@ -15,7 +15,11 @@ interface WriteRecord {
   history: WriteEvent[]
 }
 
-export function useScannerOutcomes(done: Ref<readonly ScannedEntry[]>, onStopped: (entry: ScannedEntry, message: string) => void) {
+export function useScannerOutcomes(
+  done: Ref<readonly ScannedEntry[]>,
+  onStopped: (entry: ScannedEntry, message: string) => void,
+  database: MaybeRefOrGetter<StoreDatabase | null>,
+) {
   const records = useLiveQuery(
     async (db) => {
       const handles = done.value.map((d) => d.handle)
@@ -28,6 +32,7 @@ export function useScannerOutcomes(done: Ref<readonly ScannedEntry[]>, onStopped
     },
     [done],
     new Map<number, WriteRecord>(),
+    database,
   )
   // An undo window ends without any write to the database: the clock moves "waiting" on.
   const now = ref(Date.now())

@@ -65,7 +65,7 @@ describe('the shipping address form', () => {
     const wrapper = mount(ShippingAddressForm, { props: { orderId: 1001, orderNumber: '1001', before } })
     await field(wrapper, 'Phone').setValue('(718) 039-48')
     await button(wrapper, 'Review change').trigger('click')
-    expect(wrapper.text()).toContain('This is not a valid phone number for United States of America')
+    expect(wrapper.text()).toContain('This is not a valid phone number for United States.')
     await field(wrapper, 'Phone').setValue('(718) 555-0142')
     await button(wrapper, 'Review change').trigger('click')
     await button(wrapper, 'Save address').trigger('click')

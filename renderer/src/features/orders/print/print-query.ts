@@ -1,8 +1,18 @@
 // What `/orders/print?kind=pick|slips&ids=1,2,3&paper=a4|letter|4x6` asks for, read strictly:
 // a link with a bad kind or IDs says so in words instead of printing something else. Also the
-// paper sizes' page CSS (the @page rule both the preview and the printer follow).
+// paper sizes' page CSS (the @page rule both the preview and the printer follow), and the
+// print view's choices this computer remembers (device settings, session/settings.ts).
+import { z } from 'zod'
 import { PAPER_SIZES, type PaperSize } from '@common/ipc-contract'
 import type { Message, MessageKey } from '@/session/i18n'
+import { deviceSetting } from '@/session/settings'
+
+/** The paper used when a link names none. */
+export const PRINT_PAPER = deviceSetting('printPaper', z.enum(PAPER_SIZES), (): PaperSize => 'a4', () => [{ key: 'storedesk.print.paper' }])
+/** Packing slips show prices. */
+export const PRINT_PRICES = deviceSetting('printPrices', z.boolean(), () => false, () => [{ key: 'storedesk.print.prices' }])
+/** The pick list ends with the orders' internal notes. */
+export const PRINT_NOTES = deviceSetting('printNotes', z.boolean(), () => false, () => [{ key: 'storedesk.print.notes' }])
 
 export type PrintKind = 'pick' | 'slips'
 

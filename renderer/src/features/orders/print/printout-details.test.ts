@@ -1,11 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { defaultDisplayName, loadPrintoutDetails, logoProblem, printedName, savePrintoutDetails } from './printout-details'
 
-class MemoryStorage {
-  private items = new Map<string, string>()
-  getItem = (k: string) => this.items.get(k) ?? null
-  setItem = (k: string, v: string) => void this.items.set(k, v)
-}
+beforeEach(() => localStorage.clear())
 
 describe('the store’s details for printouts', () => {
   it('default to the connection’s name, never a host and port', () => {
@@ -18,14 +14,20 @@ describe('the store’s details for printouts', () => {
   })
 
   it('are kept per store and read back checked: anything else falls back to the defaults', () => {
-    const storage = new MemoryStorage() as unknown as Storage
-    savePrintoutDetails('a', { language: 'en', displayName: 'Paper & Co', returnAddress: '1 Mill Lane\nLeeds', logo: { name: 'logo.png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' } }, storage)
-    expect(loadPrintoutDetails('a', storage)).toMatchObject({ displayName: 'Paper & Co', logo: { name: 'logo.png' }, language: 'en' })
-    expect(loadPrintoutDetails('b', storage)).toEqual({ displayName: '', returnAddress: '', logo: null, language: '' })
-    storage.setItem('storedesk.printoutDetails.d', JSON.stringify({ displayName: 'Kept', language: 'xx' }))
-    expect(loadPrintoutDetails('d', storage)).toMatchObject({ displayName: 'Kept', language: '' })
-    storage.setItem('storedesk.printoutDetails.c', JSON.stringify({ logo: { name: 'x', dataUrl: 'javascript:alert(1)' } }))
-    expect(loadPrintoutDetails('c', storage).logo).toBeNull()
+    savePrintoutDetails('a', { language: 'en', displayName: 'Paper & Co', returnAddress: '1 Mill Lane\nLeeds', logo: { name: 'logo.png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' } })
+    expect(loadPrintoutDetails('a')).toMatchObject({ displayName: 'Paper & Co', logo: { name: 'logo.png' }, language: 'en' })
+    expect(loadPrintoutDetails('b')).toEqual({ displayName: '', returnAddress: '', logo: null, language: '' })
+    localStorage.setItem('storedesk.setting.printoutDetails.d', JSON.stringify({ displayName: 'Kept', language: 'xx' }))
+    expect(loadPrintoutDetails('d')).toMatchObject({ displayName: 'Kept', language: '' })
+    localStorage.setItem('storedesk.setting.printoutDetails.c', JSON.stringify({ logo: { name: 'x', dataUrl: 'javascript:alert(1)' } }))
+    expect(loadPrintoutDetails('c').logo).toBeNull()
+  })
+
+  it('saved before the settings module, are read once from where they were', () => {
+    localStorage.setItem('storedesk.printoutDetails.a', JSON.stringify({ displayName: 'Paper & Co', returnAddress: 'Leeds' }))
+    expect(loadPrintoutDetails('a')).toEqual({ displayName: 'Paper & Co', returnAddress: 'Leeds', logo: null, language: '' })
+    expect(localStorage.getItem('storedesk.printoutDetails.a')).toBeNull()
+    expect(loadPrintoutDetails('a').displayName).toBe('Paper & Co')
   })
 
   it('take a small image file as the logo, and say why another will not do', () => {

@@ -1,5 +1,5 @@
-// The store's details for printouts, kept per store on this device (localStorage, checked with
-// zod when read back): the name printed on slips and pick lists, a return address, and a logo
+// The store's details for printouts, a store setting on this device (session/settings.ts, checked
+// with zod when read back): the name printed on slips and pick lists, a return address, and a logo
 // (an image file the user chose, kept as a data URL, never fetched from anywhere). Unset, the
 // name is the connection's name, never a host and port (a demo store connected by its address
 // is named "127.0.0.1:43047": that is not a name a customer knows). And the printouts' own
@@ -8,6 +8,7 @@
 import { z } from 'zod'
 import type { ConnectionSummary } from '@common/ipc-contract'
 import { APP_LOCALES, t, uiLocale, type Message, type UiLocale } from '@/session/i18n'
+import { readSetting, storeSetting, writeSetting } from '@/session/settings'
 
 /** The largest logo kept: a printout's logo, not a photo (localStorage holds a few MB in all). */
 export const LOGO_MAX_BYTES = 256 * 1024
@@ -24,19 +25,14 @@ export const PrintoutDetails = z.object({
 })
 export type PrintoutDetails = z.infer<typeof PrintoutDetails>
 
-const key = (connectionId: string) => `storedesk.printoutDetails.${connectionId}`
+const PRINTOUT_DETAILS = storeSetting('printoutDetails', PrintoutDetails, () => PrintoutDetails.parse({}), (id) => [{ key: `storedesk.printoutDetails.${id}` }])
 
-export function loadPrintoutDetails(connectionId: string, storage: Storage = localStorage): PrintoutDetails {
-  try {
-    const parsed = PrintoutDetails.safeParse(JSON.parse(storage.getItem(key(connectionId)) ?? '{}'))
-    return parsed.success ? parsed.data : PrintoutDetails.parse({})
-  } catch {
-    return PrintoutDetails.parse({})
-  }
+export function loadPrintoutDetails(connectionId: string): PrintoutDetails {
+  return readSetting(PRINTOUT_DETAILS, connectionId)
 }
 
-export function savePrintoutDetails(connectionId: string, details: PrintoutDetails, storage: Storage = localStorage): void {
-  storage.setItem(key(connectionId), JSON.stringify(PrintoutDetails.parse(details)))
+export function savePrintoutDetails(connectionId: string, details: PrintoutDetails): void {
+  writeSetting(PRINTOUT_DETAILS, details, connectionId)
 }
 
 /** A label that is an address rather than a name: an IP, or a host with a port. */
