@@ -28,6 +28,8 @@ describe('the catalog lint rules', () => {
     expect(await ruleIds(component("<p>{{ t('settings.noSuchKey') }}</p>"), 'renderer/src/features/settings/Seeded.vue')).toContain('storedesk/message-keys')
     expect(await ruleIds("import { t } from '@/session/i18n'\nexport const x = t('nav.noSuchKey')\n", 'renderer/src/ui/seeded.ts')).toContain('storedesk/message-keys')
     expect(await ruleIds("import type { Message } from '@/session/i18n'\nexport const m = { key: 'data.local.nope', params: { n: 1 } } as unknown as Message\n", 'renderer/src/data/seeded.ts')).toContain('storedesk/message-keys')
+    // A storage key in the same shape (session/settings.ts's old keys) names no catalog group.
+    expect(await ruleIds("import { t } from '@/session/i18n'\nexport const old = [{ key: 'storedesk.print.paper' }]\nexport const x = t('common.save')\n", 'renderer/src/features/orders/seeded.ts')).toEqual([])
     // A file's own function called t is not the catalogs'.
     expect(await ruleIds("const t = (name: string) => name\nexport const x = t('first_name')\n", 'renderer/src/features/orders/seeded.ts')).toEqual([])
   })

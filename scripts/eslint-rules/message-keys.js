@@ -26,6 +26,7 @@ const DOTTED_KEY = /^[a-zA-Z]+(\.[a-zA-Z0-9_]+)+$/
 export function messageKeysRule(catalogs) {
   const [source, ...others] = Object.entries(catalogs)
   const known = keysOf(source[1])
+  const groups = new Set(Object.keys(source[1]))
   const missingIn = new Map()
   for (const [locale, catalog] of others) {
     const keys = keysOf(catalog)
@@ -69,7 +70,9 @@ export function messageKeysRule(catalogs) {
           const names = node.properties.map((p) => (p.type === 'Property' && p.key.type === 'Identifier' ? p.key.name : null))
           if (!names.includes('key') || names.some((n) => n !== 'key' && n !== 'params')) return
           const value = node.properties[names.indexOf('key')].value
-          if (value.type === 'Literal' && typeof value.value === 'string' && DOTTED_KEY.test(value.value)) check(value)
+          // Only a key in one of the catalog's groups: `{ key: 'storedesk.print.paper' }` is a
+          // storage key (session/settings.ts), not a message.
+          if (value.type === 'Literal' && typeof value.value === 'string' && DOTTED_KEY.test(value.value) && groups.has(value.value.split('.')[0])) check(value)
         },
       }
       const services = context.sourceCode.parserServices
