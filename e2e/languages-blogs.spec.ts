@@ -24,7 +24,8 @@ for (const locale of ['de', 'zh-CN'] as const satisfies TestLocale[]) {
     // The store's own words (post and collection titles, the store's name) are not the app's.
     const posts = await storeBlogs(demoStore)
     const alts = posts.flatMap((blog) => [...String(blog.content ?? '').matchAll(/alt="([^"]+)"/g)].map((match) => match[1]!))
-    const storeWords = ['Demo store', ...posts.map((blog) => blog.title).filter(Boolean), ...alts, title]
+    const collections = ((await (await demoStore.api('/openapi/2021-08/blog_collections')).json()) as { links: { data: { title: string }[] } }).links.data
+    const storeWords = ['Demo store', ...posts.map((blog) => blog.title).filter(Boolean), ...collections.map((c) => c.title), ...alts, title]
     const found: Record<string, string[]> = {}
     const check = async (name: string) => {
       const problems = await untranslated(page, locale, storeWords)

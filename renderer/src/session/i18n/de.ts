@@ -1792,7 +1792,7 @@ export const de: Catalog = {
     withCoupon: 'Gutschein {code}',
     noReminders: 'Keine Erinnerungs-E-Mails.',
     emailTotals: '{n, plural, one {# E-Mail} other {# E-Mails}} insgesamt, davon {manual, number} von Hand gesendet.',
-    conversion: 'Conversion',
+    conversion: 'Herkunft',
     leftAt: 'Abgebrochen bei',
     startedFrom: 'Gestartet über',
     device: 'Gerät',

@@ -80,8 +80,9 @@ export function useBlogDraft(options: { flushEditor: () => void }) {
     loaded.value = false
     let draft = await db.blogDrafts.get(postKey)
     const cached = await rowByRef<CachedBlog>(db, 'blogs', postKey)
-    // A draft the store's copy now equals (a post scheduled from the calendar) holds nothing more.
-    if (draft && cached && !cached.pending && !draftDiffers(draft.fields, cached)) {
+    // A draft the store's copy now equals (a post scheduled from the calendar) holds nothing more,
+    // unless it keeps the post's language, which the store never has.
+    if (draft && !draft.language && cached && !cached.pending && !draftDiffers(draft.fields, cached)) {
       await db.blogDrafts.delete(postKey)
       draft = undefined
     }
