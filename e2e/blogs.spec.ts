@@ -318,7 +318,7 @@ test('stops publishing when the store changed the post, and resolves the conflic
   await expect(page.getByRole('status').filter({ hasText: 'Saved on this device' })).toBeVisible()
   await changeOnStore('Their summary, changed on the store')
   await publish(page)
-  const conflict = page.getByRole('region', { name: 'The store\'s copy changed since you started editing' })
+  const conflict = page.getByRole('region', { name: 'The store’s copy changed since you started editing' })
   await expect(conflict.getByRole('table', { name: 'Both versions' })).toContainText('Their summary, changed on the store')
   await expect(conflict.getByRole('table', { name: 'Both versions' })).toContainText('My summary, written here')
   await conflict.getByRole('button', { name: 'Keep theirs' }).click()
@@ -356,7 +356,7 @@ async function addParagraphToBody(page: Page, title: string, text: string) {
 
 /** Merges by hand in the conflict view: the store's body followed by the writer's paragraph. */
 async function mergeBodies(page: Page, theirs: string, mine: string) {
-  const conflict = page.getByRole('region', { name: 'The store\'s copy changed since you started editing' })
+  const conflict = page.getByRole('region', { name: 'The store’s copy changed since you started editing' })
   await expect(conflict.getByLabel('Body differences')).toContainText('Their paragraph.')
   await expect(conflict.getByLabel('Body differences')).toContainText(mine)
   await conflict.getByRole('button', { name: 'Merge by hand' }).click()

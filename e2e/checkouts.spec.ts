@@ -152,7 +152,7 @@ test('the list names each reminder e-mail with its send time, keeps e-mails and 
   await page.getByRole('textbox', { name: 'Search checkouts' }).fill(reminded.number)
   const opened = process.env.E2E_SHELL === 'electron' ? null : page.context().waitForEvent('page')
   await row.getByRole('button', { name: `Open recovery link of checkout #${reminded.number}` }).click()
-  await expect(page.getByText(`Opened checkout #${reminded.number}'s recovery link in your browser.`)).toBeVisible()
+  await expect(page.getByText(`Opened checkout #${reminded.number}’s recovery link in your browser.`)).toBeVisible()
   if (opened) {
     const tab = await opened
     await expect(tab.getByRole('heading', { name: 'Your cart is waiting' })).toBeVisible()
