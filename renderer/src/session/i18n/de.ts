@@ -1322,7 +1322,7 @@ export const de: Catalog = {
   },
   metaFields: {
     panel: {
-      label: 'Metafelder dieses Datensatzes',
+      label: '{kind, select, blog {Metafelder dieses Beitrags} order {Metafelder dieser Bestellung} blog_collection {Metafelder dieser Sammlung} other {Metafelder dieses Datensatzes}}',
       noneForType: 'Der Shop hat keine Metafelder für „{type}“.',
       noneDefined: 'Für diese Art von Datensatz sind keine Metafelder definiert. Legen Sie sie unter „Metafelder“ an.',
       list: 'Metafelder',

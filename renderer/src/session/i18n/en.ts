@@ -1322,7 +1322,7 @@ export const en = {
   },
   metaFields: {
     panel: {
-      label: 'Meta fields of this record',
+      label: '{kind, select, blog {Meta fields of this blog} order {Meta fields of this order} blog_collection {Meta fields of this blog collection} other {Meta fields of this record}}',
       noneForType: 'The store has no meta fields for “{type}”.',
       noneDefined: 'No meta fields are defined for this kind of record. Define them under Meta fields.',
       list: 'Meta fields',

@@ -1322,7 +1322,7 @@ export const zhCN: Catalog = {
   },
   metaFields: {
     panel: {
-      label: '此记录的元字段',
+      label: '{kind, select, blog {此文章的元字段} order {此订单的元字段} blog_collection {此合集的元字段} other {此记录的元字段}}',
       noneForType: '店铺没有“{type}”的元字段。',
       noneDefined: '这类记录没有定义元字段。请在“元字段”中定义。',
       list: '元字段',
