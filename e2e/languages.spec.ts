@@ -140,6 +140,7 @@ test('a packing slip prints in English while the app is in German', async ({ pag
   await page.getByRole('combobox', { name: de('printout.language') }).click()
   await page.getByRole('option', { name: de('printout.sameAsApp') }).click()
   await page.evaluate((q) => (location.hash = `#/orders/print?${q}`), `kind=slips&ids=${ids}&paper=a4`)
+  await expect(page.getByRole('heading', { level: 2, name: de('print.slip.title') }).first()).toBeVisible()
   const german = await pdfText(page, 'slip-de')
   expect(german).toContain(de('print.slip.title'))
   expect(german).toContain(`Bestellung #${number}`)
