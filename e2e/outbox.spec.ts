@@ -215,7 +215,7 @@ test('disconnecting keeps drafts, revisions and unsent writes, and connecting th
   await writeDraft(page, 'KEEP draft', 'Still being written.')
 
   const dialog = await openDisconnectDialog(page)
-  await expect(dialog).toContainText(/[1-9]\d* unsent changes?, 1 draft, [1-9]\d* revisions?/)
+  await expect(dialog).toContainText(/[1-9]\d* unsent changes?, 1 draft, and [1-9]\d* revisions?/)
   // Keeping is the default: the writer only confirms the disconnect.
   await expect(dialog.getByRole('radio', { name: /^Keep them on this computer/ })).toBeChecked()
   await dialog.getByRole('button', { name: 'Disconnect and keep them' }).click()
@@ -223,7 +223,7 @@ test('disconnecting keeps drafts, revisions and unsent writes, and connecting th
   expect(await storedeskDatabases(page)).toHaveLength(1)
   await go(page, '#/settings')
   const kept = page.getByRole('list', { name: 'Work kept on this computer' })
-  await expect(kept.getByRole('listitem').filter({ hasText: 'Disconnected' })).toContainText(/[1-9]\d* unsent changes?, 1 draft, [1-9]\d* revisions?/)
+  await expect(kept.getByRole('listitem').filter({ hasText: 'Disconnected' })).toContainText(/[1-9]\d* unsent changes?, 1 draft, and [1-9]\d* revisions?/)
 
   // The same store, connected again (a new connection; the store answers again, as connecting
   // needs it to): the queued write comes back and goes to the store it was written for, once.
@@ -257,7 +257,7 @@ test('the disconnect dialog exports the work as a .zip of the posts and their re
   await writeDraft(page, 'EXPORT draft', 'Words worth keeping.')
 
   const dialog = await openDisconnectDialog(page)
-  const summary = /(\d+) unsent changes?, 1 draft, (\d+) revisions?/
+  const summary = /(\d+) unsent changes?, 1 draft, and (\d+) revisions?/
   await expect(dialog).toContainText(summary)
   const revisionCount = Number(summary.exec((await dialog.textContent()) ?? '')![2])
   const downloaded = page.waitForEvent('download')
