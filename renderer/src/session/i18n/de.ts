@@ -880,6 +880,7 @@ export const de: Catalog = {
       visibleFrom: 'Sichtbar ab (Shopzeit)',
       visibleFromShort: 'Sichtbar ab',
       visibleFromHint: 'Nach der Uhr des Shops, die von der dieses Computers abweichen kann; leer: ab Veröffentlichung.',
+      visibleFromEmpty: 'Bei Veröffentlichung',
       author: 'Autor',
       authorPlaceholder: 'Wie Leser ihn sehen',
       collections: 'Sammlungen',

@@ -880,6 +880,7 @@ export const en = {
       visibleFrom: 'Visible from (store time)',
       visibleFromShort: 'Visible from',
       visibleFromHint: 'On the store’s clock, which may differ from this computer’s; empty: when published.',
+      visibleFromEmpty: 'When published',
       author: 'Author',
       authorPlaceholder: 'As readers see it',
       collections: 'Collections',

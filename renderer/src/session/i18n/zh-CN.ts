@@ -880,6 +880,7 @@ export const zhCN: Catalog = {
       visibleFrom: '可见时间（店铺时间）',
       visibleFromShort: '可见时间',
       visibleFromHint: '按店铺的时钟，可能与这台电脑不同；留空表示发布即可见。',
+      visibleFromEmpty: '发布时',
       author: '作者',
       authorPlaceholder: '读者看到的作者名',
       collections: '合集',
