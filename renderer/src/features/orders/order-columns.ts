@@ -17,7 +17,7 @@ export interface OrderColumn {
   label: MessageKey
   /** The sort key a click on the header sorts by; none for a column neither sort answers. */
   sortKey?: OrderSortKey
-  /** The grid track: a width its content needs ("Google Shopping", "Partially refunded Unfulfilled"). */
+  /** The grid track: a width its content needs in each language ("Google Shopping", "Partially refunded Unfulfilled", "2026年11月26日"). */
   track: string
   /** Its least width in pixels (the track's minimum), for fitting. */
   min: number
@@ -27,7 +27,7 @@ export interface OrderColumn {
 
 export const ORDER_COLUMNS: readonly OrderColumn[] = [
   { id: 'number', label: 'orders.columns.number', track: '80px', min: 80 },
-  { id: 'date', label: 'orders.columns.date', sortKey: 'date', track: '110px', min: 110, priority: 3 },
+  { id: 'date', label: 'orders.columns.date', sortKey: 'date', track: '124px', min: 124, priority: 3 },
   { id: 'customer', label: 'orders.columns.customer', track: 'minmax(150px, 260px)', min: 150 },
   { id: 'tags', label: 'orders.columns.tags', track: 'minmax(100px, 180px)', min: 100, priority: 5 },
   { id: 'status', label: 'orders.columns.status', track: '240px', min: 240 },
