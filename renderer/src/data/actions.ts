@@ -8,4 +8,4 @@
 import { bindActions } from './outbox'
 import { ACTIONS } from './writes'
 
-export const actions = bindActions(ACTIONS)
+export const actions = Object.freeze(bindActions(ACTIONS))
