@@ -51,7 +51,9 @@
 //   a `store:<id>` key when the row was created locally).
 //
 // WRITING (each call changes the cache and queues the write in ONE transaction; it resolves once
-// the change is on disk; the replayer sends it when the store can be reached)
+// the change is on disk; the replayer sends it when the store can be reached). Screens call the
+// actions below as `actions.<name>(db, ...)`: `actions` is every registered kind's action, its
+// type read off the registration, so a new one is callable with no line here or in actions.ts.
 // - trackOrder(db, orderId, { trackno, sendemail, logistics_company? }, { override?, replaces? }):
 //   order shows fulfilled. Refused on a cancelled, refunded or fulfilled order unless `override`
 //   names that state (the operator confirmed it; the label, so the timeline, records it) or, on a
@@ -70,7 +72,7 @@
 // - setMetaFieldValue(db, resource, resourceId, metaFieldId, value)
 // - enqueueWrite(db, write, { name?, baseUpdatedAt? }): the generic form (`Write` in writes/contract.ts;
 //   each kind's handler and action in its family's file in writes/, registered in writes/kinds.ts;
-//   the functions above are those actions, bound to the outbox by actions.ts).
+//   `actions` is those actions, bound to the outbox by actions.ts).
 //   Every update remembers what it was based on (updated_at and the written fields' values);
 //   pass `baseUpdatedAt` when the edit started earlier than the cached row (an editor draft).
 //

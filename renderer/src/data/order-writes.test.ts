@@ -4,10 +4,12 @@
 // writes only the fields the operator changed.
 import { describe, expect, it } from 'vitest'
 import type { StoreDatabase } from './db'
-import { trackOrder, updateOrderShipping } from './actions'
+import { actions } from './actions'
 import { replayOutbox } from './replayer'
 import type { FakeStore } from './fake-store'
 import { cacheOrder, freshStoreEachTest } from './test-support'
+
+const { trackOrder, updateOrderShipping } = actions
 
 let db: StoreDatabase
 let store: FakeStore

@@ -13,7 +13,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { StoreDatabase, storeKey, type OutboxEntry } from './db'
-import { batchBlogs, createBlog, createCollection, createMetaField, reorderCollection, setMetaFieldValue, trackOrder, updateBlog, updateOrderShipping } from './actions'
+import { actions } from './actions'
 import { retryWrite } from './outbox'
 import { blockedBy, isStopped, replayOutbox } from './replayer'
 import { syncResource } from './sync'
@@ -22,6 +22,8 @@ import type { CallError, StoreCall } from './store-client'
 import { isWriteKind, touches } from './writes'
 import { makeBlog, makeCollection, makeMetaField, makeOrder } from './test-support'
 import { setUndoWindowSeconds } from './undo-window'
+
+const { batchBlogs, createBlog, createCollection, createMetaField, reorderCollection, setMetaFieldValue, trackOrder, updateBlog, updateOrderShipping } = actions
 
 type Fault = 'none' | 'lostAfterApply' | 'hostDied' | 'diesBetween' | 'refused' | 'failedBefore' | 'dropped'
 

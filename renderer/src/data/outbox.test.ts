@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { storeKey, type StoreDatabase } from './db'
-import { createBlog, createMetaField, deleteBlog, reorderCollection, trackOrder, updateBlog } from './actions'
+import { actions } from './actions'
 import { discardWrite } from './outbox'
 import { moveKeys } from './writes'
 import { freshDatabase, makeBlog, makeOrder } from './test-support'
+
+const { createBlog, createMetaField, deleteBlog, reorderCollection, trackOrder, updateBlog } = actions
 
 let db: StoreDatabase
 afterEach(async () => {

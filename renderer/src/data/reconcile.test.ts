@@ -6,14 +6,16 @@
 import { describe, expect, it } from 'vitest'
 import type { OperationName } from '@common/store-api/operations'
 import { storeKey, type StoreDatabase } from './db'
-import {
-  batchBlogs, batchCollection, createBlog, createCollection, createMetaField, deleteBlog, deleteCollection, deleteMetaField, reorderCollection, setMetaFieldValue, trackOrder, updateBlog,
-  updateCollection, updateMetaField, updateOrderShipping,
-} from './actions'
+import { actions } from './actions'
 import { replayOutbox } from './replayer'
 import { syncResource } from './sync'
 import { FakeStore } from './fake-store'
 import { cacheOrder, freshStoreEachTest, makeBlog, makeCollection, makeMetaField } from './test-support'
+
+const {
+  batchBlogs, batchCollection, createBlog, createCollection, createMetaField, deleteBlog, deleteCollection, deleteMetaField, reorderCollection, setMetaFieldValue, trackOrder, updateBlog,
+  updateCollection, updateMetaField, updateOrderShipping,
+} = actions
 
 let db: StoreDatabase
 let store: FakeStore

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { storeKey, type StoreDatabase } from './db'
-import { createBlog, createCollection, reorderCollection, trackOrder, updateBlog, updateOrderShipping } from './actions'
+import { actions } from './actions'
 import { resolveConflict, retryWrite, updateWriteBody } from './outbox'
 import { backoffDelay, MAX_BACKOFF_MS, releaseOfflineWaits, replayOutbox } from './replayer'
 import { FakeStore } from './fake-store'
 import { cacheOrder, freshStoreEachTest, makeBlog } from './test-support'
+
+const { createBlog, createCollection, reorderCollection, trackOrder, updateBlog, updateOrderShipping } = actions
 
 let db: StoreDatabase
 let store: FakeStore

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { StoreDatabase } from './db'
-import { createBlog, trackOrder, updateOrderShipping } from './actions'
+import { actions } from './actions'
 import { FakeStore } from './fake-store'
 import { replayOutbox } from './replayer'
 import { allConflicts, outboxCount, outboxWrites, refusedWrites, writesByIds, writesOf } from './row-writes'
 import { setUndoWindowSeconds } from './undo-window'
 import { cacheOrder, freshStoreEachTest } from './test-support'
+
+const { createBlog, trackOrder, updateOrderShipping } = actions
 
 let db: StoreDatabase
 let store: FakeStore

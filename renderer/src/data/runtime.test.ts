@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { StoreRuntime } from './runtime'
-import { trackOrder } from './actions'
+import { actions } from './actions'
 import { FakeStore } from './fake-store'
 import { setUndoWindowSeconds, UNDO_WINDOW_STORAGE_KEY } from './undo-window'
 import type { StoreCall } from './store-client'
 import { makeOrder } from './test-support'
+
+const { trackOrder } = actions
 
 vi.mock('@/bridge', () => ({ api: {} }))
 

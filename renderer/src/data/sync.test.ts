@@ -2,12 +2,14 @@ import { describe, expect, it, vi } from 'vitest'
 import type { OperationName } from '@common/store-api/operations'
 import type { Order } from '@common/store-api/resources'
 import { storeKey, type StoreDatabase, type SyncState } from './db'
-import { trackOrder, updateBlog } from './actions'
+import { actions } from './actions'
 import { ORDER_PAGE_SIZE, ORDER_PAGES_AHEAD, ORDER_WRITE_SLICE, SyncCancelled, syncAll, syncResource, type ProgressReport } from './sync'
 import type { StoreCall } from './store-client'
 import { FakeStore } from './fake-store'
 import { clockFromPair, readStoreClock } from './store-clock'
 import { freshStoreEachTest, makeBlog, makeCheckout, makeCollection, makeMetaField, makeOrder, timestamp } from './test-support'
+
+const { trackOrder, updateBlog } = actions
 
 let db: StoreDatabase
 let store: FakeStore

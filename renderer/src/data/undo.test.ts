@@ -3,7 +3,7 @@
 // desks on one store: a tracking number stops as a conflict when the order changed meanwhile.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { closeStoreDatabase, deleteStoreDatabase, type StoreDatabase } from './db'
-import { trackOrder, updateOrderShipping } from './actions'
+import { actions } from './actions'
 import { resolveConflict, undoWrite } from './outbox'
 import { releaseOfflineWaits, replayOutbox } from './replayer'
 import { StoreRuntime } from './runtime'
@@ -11,6 +11,8 @@ import { FakeStore } from './fake-store'
 import type { StoreCall } from './store-client'
 import { cacheOrder, freshStoreEachTest } from './test-support'
 import { setUndoWindowSeconds, UNDO_WINDOW_STORAGE_KEY, undoWindowSeconds } from './undo-window'
+
+const { trackOrder, updateOrderShipping } = actions
 
 vi.mock('@/bridge', () => ({ api: {} }))
 

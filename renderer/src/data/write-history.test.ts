@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { StoreDatabase } from './db'
-import { trackOrder, updateOrderShipping } from './actions'
+import { actions } from './actions'
 import { discardWrite, retryWrite, undoWrite } from './outbox'
 import { replayOutbox } from './replayer'
 import { FakeStore } from './fake-store'
 import { setUndoWindowSeconds } from './undo-window'
 import { cacheOrder, freshStoreEachTest } from './test-support'
+
+const { trackOrder, updateOrderShipping } = actions
 
 let db: StoreDatabase
 let store: FakeStore

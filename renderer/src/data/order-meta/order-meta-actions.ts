@@ -3,7 +3,7 @@
 // proposing or turning one on (the screen asks the user first), and the queued edits, one
 // outbox entry per order (writes/order-meta.ts sends them).
 import { storeKey, type CachedMetaField, type RowKey, type StoreDatabase } from '../db'
-import { createMetaField, updateMetaField } from '../actions'
+import { actions } from '../actions'
 import { enqueueWrite } from '../outbox'
 import type { EnqueueOptions } from '../writes'
 import { appOrderFields, effectiveEdit, editTags, MAX_NOTE_LENGTH, MAX_TAGS, ORDER_META_FIELDS, readOrderMeta, tagProblem, uniqueTags, type OrderMetaKind, type TagEdit } from './order-meta'
@@ -24,12 +24,12 @@ export async function orderFieldState(db: StoreDatabase, kind: OrderMetaKind): P
 
 /** Queues the app's definition for tags or notes (the user agreed to it). */
 export function proposeOrderField(db: StoreDatabase, kind: OrderMetaKind): Promise<RowKey> {
-  return createMetaField(db, ORDER_META_FIELDS[kind])
+  return actions.createMetaField(db, ORDER_META_FIELDS[kind])
 }
 
 /** Queues turning a definition the store has turned off back on (the user agreed to it). */
 export function enableOrderField(db: StoreDatabase, field: CachedMetaField): Promise<number> {
-  return updateMetaField(db, field.key, { status: 'enabled' })
+  return actions.updateMetaField(db, field.key, { status: 'enabled' })
 }
 
 /**

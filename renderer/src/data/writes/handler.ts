@@ -133,7 +133,7 @@ export interface Queueing<K extends WriteKind> {
 /**
  * What a screen calls to queue writes, beside the handlers of their kinds: it makes the write
  * from the screen's arguments (and checks what the cache says first, where a rule says so) and
- * queues it. actions.ts binds each to the outbox, and '@/data' exports it by its name.
+ * queues it. actions.ts binds each to the outbox, and screens call it as '@/data' `actions.<name>`.
  */
 export type Action<K extends WriteKind> = (queueing: Queueing<K>, ...args: never[]) => Promise<unknown>
 

@@ -12,8 +12,9 @@
 // fulfilled order only when the operator explicitly overrode that state (`override`, which its
 // label and so the order's timeline record) or, on a fulfilled order, when it is a change of the
 // order's tracking number (`replaces`). trackingRefusal() states the rule; it is checked against
-// the cache when the write is queued (actions.ts trackOrder) and against the store's own copy
-// just before sending (tracking.deliver), so no screen, import or stale dialog can get round it.
+// the cache when the write is queued (its action, `actions.trackOrder`) and against the store's
+// own copy just before sending (tracking.deliver), so no screen, import or stale dialog can get
+// round it.
 //
 // An order write whose outcome is unknown (unconfirmed) reads the order first: a tracking
 // number already on it is not sent again (the customer gets one e-mail, not two), nor an

@@ -8,7 +8,7 @@
 //   store makes a new post visible). The draft on this device takes the same time and status, so
 //   it says what was sent; once the store has the post, the editor finds the draft equal to it
 //   and drops it. Undo leaves the draft as it was sent, the store untouched.
-import { batchBlogs, createBlog, undoWindowSeconds, updateBlog, type CachedBlog, type StoreDatabase } from '@/data'
+import { actions, undoWindowSeconds, type CachedBlog, type StoreDatabase } from '@/data'
 import { BLOG_STATUS_VISIBLE, changesToPublish, type DraftFields } from '@/features/blogs'
 import { slugTakenBy } from '@/lib/slug'
 import type { CalendarPost } from './calendar-posts'
@@ -28,9 +28,9 @@ export async function schedulePost(db: StoreDatabase, post: CalendarPost, visibl
     if (owner) throw new ScheduleProblem(t('calendar.slugTaken', { owner: owner.title || t('calendar.anotherPost'), slug: fields.seo_slug }))
     const { body } = changesToPublish(fields, null)
     await db.blogDrafts.put({ ...draft, fields, savedAt: Date.now() })
-    await createBlog(db, { ...body, title: fields.title }, fields.collectionKeys ?? [], post.key, { ...hold, name })
+    await actions.createBlog(db, { ...body, title: fields.title }, fields.collectionKeys ?? [], post.key, { ...hold, name })
     return
   }
-  await updateBlog(db, post.key, { visible_at: visibleAt }, { ...hold, name: post.title })
-  if (post.kind === 'hidden') await batchBlogs(db, { action: 'show', blogKeys: [post.key] }, { ...hold, name })
+  await actions.updateBlog(db, post.key, { visible_at: visibleAt }, { ...hold, name: post.title })
+  if (post.kind === 'hidden') await actions.batchBlogs(db, { action: 'show', blogKeys: [post.key] }, { ...hold, name })
 }

@@ -17,7 +17,7 @@ import { makeOrder } from '@/data/test-support'
 import { replayOutbox } from '@/data/replayer'
 import { refreshOrder } from '@/data/sync'
 import type { StoreCall } from '@/data/store-client'
-import { closedStateOf, setUndoWindowSeconds, undoWrite, trackOrder, historyFor } from '@/data'
+import { closedStateOf, setUndoWindowSeconds, undoWrite, actions, historyFor } from '@/data'
 import { writeWords } from '@/features/sync'
 import { WriteDialogs, confirmTracking, reviewTracking, type BindingReads } from './write-binding'
 import { findingKey } from './tracking-policy'
@@ -102,7 +102,7 @@ class Desk {
   private scannerDeps(): ScannerDeps {
     return {
       track: async (orderId, body, subject) => {
-        const outboxId = await trackOrder(this.db, orderId, body, { name: subject })
+        const outboxId = await actions.trackOrder(this.db, orderId, body, { name: subject })
         this.confirmed.set(body.trackno, { orderId, outboxId, override: undefined, replaces: false })
         return outboxId
       },

@@ -6,7 +6,7 @@
 // moved by the screen, which owns the elements; a move asked for while a step is busy (the
 // fields are disabled then) waits until it is done.
 import { computed, markRaw, nextTick, reactive, ref, shallowRef, toValue, watch, type MaybeRefOrGetter } from 'vue'
-import { trackOrder, type StoreDatabase } from '@/data'
+import { actions, type StoreDatabase } from '@/data'
 import { ScannerSession, beep, type OpenResult, type ScannedEntry, type ScannerDeps, type Tone, type TrackingWarning } from './scanner'
 import { findingKey } from './tracking-policy'
 import { sessionSummary } from './scanner-summary'
@@ -71,7 +71,7 @@ export function useScannerSession(source: MaybeRefOrGetter<ScannerSource>, optio
   function sessionDeps(database: StoreDatabase): ScannerDeps {
     return {
       ...scannerReads(database, options.online),
-      track: (orderId, body, subject) => trackOrder(database, orderId, body, { name: subject }),
+      track: (orderId, body, subject) => actions.trackOrder(database, orderId, body, { name: subject }),
       withdraw: (handle) => withdrawWrite(database, handle),
       recordOverride: (entry) => {
         const id = toValue(options.connectionId)

@@ -10,7 +10,7 @@
 // the dialog opened asks for an explicit override again, which the write records.
 // The page wires this through use-write-dialogs.ts; the model-based test drives it directly.
 import type { Order } from '@common/store-api/resources'
-import { closedStateOf, trackOrder, type CachedOrder, type StoreDatabase } from '@/data'
+import { closedStateOf, actions, type CachedOrder, type StoreDatabase } from '@/data'
 import { checkTracking, overrideOf, unconfirmed, type OthersUsing, type TrackingFinding } from './tracking-policy'
 import { trackBody } from './tracking'
 import { t } from '@/session/i18n'
@@ -126,7 +126,7 @@ export async function confirmTracking(db: StoreDatabase, reads: BindingReads, bi
   const pending = unconfirmed(findings, request.confirmed)
   if (pending.length > 0) return { ok: false, findings: pending, ...(review.message ? { message: review.message } : {}) }
   const override = overrideOf(findings, request.confirmed)
-  const outboxId = await trackOrder(db, binding.id, trackBody({ trackno: request.trackno, carrier: request.carrier, sendEmail: request.sendEmail }), {
+  const outboxId = await actions.trackOrder(db, binding.id, trackBody({ trackno: request.trackno, carrier: request.carrier, sendEmail: request.sendEmail }), {
     name: `#${binding.number}`,
     ...(override ? { override } : {}),
     ...(request.change ? { replaces: request.change.replaces } : {}),

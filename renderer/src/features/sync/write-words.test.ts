@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { applyLocale } from '@/session/i18n'
 import { cacheOrder, freshStoreEachTest } from '@/data/test-support'
-import { batchBlogs, createBlog, deleteCollection, setMetaFieldValue, storeKey, trackOrder, updateBlog, updateOrderShipping, type StoreDatabase, type WriteLabel } from '@/data'
+import { actions, storeKey, type StoreDatabase, type WriteLabel } from '@/data'
 import type { FakeStore } from '@/data/fake-store'
 import { writeWords } from './write-words'
 
@@ -18,25 +18,25 @@ async function lastLabel(): Promise<WriteLabel> {
 describe('a write in words', () => {
   it('says each kind as the handler labelled it, from the label alone', async () => {
     const order = await cacheOrder(db, fake, 1)
-    await trackOrder(db, 1, { trackno: 'TRK1', sendemail: false }, { name: '#1001' })
+    await actions.trackOrder(db, 1, { trackno: 'TRK1', sendemail: false }, { name: '#1001' })
     expect(writeWords(await lastLabel())).toBe('Tracking TRK1 for order #1001')
     expect(writeWords(await lastLabel(), { withTarget: false })).toBe('Tracking TRK1')
-    await updateOrderShipping(db, 1, { ...order.shipping_address, city: 'Leeds' }, { changed: ['city'], name: '#1001' })
+    await actions.updateOrderShipping(db, 1, { ...order.shipping_address, city: 'Leeds' }, { changed: ['city'], name: '#1001' })
     expect(writeWords(await lastLabel())).toBe('Shipping address of order #1001')
     expect(writeWords(await lastLabel(), { withTarget: false })).toBe('Shipping address change')
     expect(await lastLabel()).toMatchObject({ fields: ['city'] })
 
-    const key = await createBlog(db, { title: 'Spring' })
+    const key = await actions.createBlog(db, { title: 'Spring' })
     expect(writeWords(await lastLabel())).toBe('New post “Spring”')
-    await updateBlog(db, storeKey(5), { summary: 'Leaves' }, { name: 'Autumn' })
+    await actions.updateBlog(db, storeKey(5), { summary: 'Leaves' }, { name: 'Autumn' })
     expect(writeWords(await lastLabel())).toBe('Changes to post “Autumn”')
-    await batchBlogs(db, { action: 'hide', blogKeys: [key, storeKey(5)] })
+    await actions.batchBlogs(db, { action: 'hide', blogKeys: [key, storeKey(5)] })
     expect(writeWords(await lastLabel())).toBe('Hide 2 posts')
-    await batchBlogs(db, { action: 'show', selectAll: true, filter: { status: '1' } })
+    await actions.batchBlogs(db, { action: 'show', selectAll: true, filter: { status: '1' } })
     expect(writeWords(await lastLabel())).toBe('Show all matching posts')
-    await deleteCollection(db, storeKey(9), { name: 'Sale' })
+    await actions.deleteCollection(db, storeKey(9), { name: 'Sale' })
     expect(writeWords(await lastLabel())).toBe('Delete collection “Sale”')
-    await setMetaFieldValue(db, 'orders', 1, 3, 'gift')
+    await actions.setMetaFieldValue(db, 'orders', 1, 3, 'gift')
     expect(writeWords(await lastLabel())).toBe('Meta field value on orders 1')
   })
 

@@ -7,7 +7,7 @@
 // what pressing it does (primary-action.ts), and a live post can be viewed on the store's blog.
 import { computed, ref, watch, type Ref } from 'vue'
 import {
-  batchBlogs, conflictFor, createBlog, outboxWrites, refreshBlog, resolveConflict, rowByRef, updateBlog, useLiveQuery, useStoreDatabase,
+  actions, conflictFor, outboxWrites, refreshBlog, resolveConflict, rowByRef, useLiveQuery, useStoreDatabase,
   type CachedBlog, type ConflictRecord, type OutboxEntry,
 } from '@/data'
 import { useReachabilityStore } from '@/session/reachability-store'
@@ -140,14 +140,14 @@ export function usePublish(
     const statusAction = post.status === BLOG_STATUS_VISIBLE ? 'show' : 'hide'
     try {
       if (!cached) {
-        await createBlog(db, { ...changes.body, title: post.title }, post.collectionKeys, key.value)
+        await actions.createBlog(db, { ...changes.body, title: post.title }, post.collectionKeys, key.value)
         // The store makes a new post visible: only a hidden one needs a second write.
-        if (post.status !== BLOG_STATUS_VISIBLE) await batchBlogs(db, { action: statusAction, blogKeys: [key.value] })
+        if (post.status !== BLOG_STATUS_VISIBLE) await actions.batchBlogs(db, { action: statusAction, blogKeys: [key.value] })
       } else {
         if (Object.keys(changes.body).length > 0 || changes.collectionsChanged) {
-          await updateBlog(db, key.value, changes.body, { name: post.title, ...(changes.collectionsChanged ? { collectionKeys: post.collectionKeys } : {}) })
+          await actions.updateBlog(db, key.value, changes.body, { name: post.title, ...(changes.collectionsChanged ? { collectionKeys: post.collectionKeys } : {}) })
         }
-        if (changes.statusChanged) await batchBlogs(db, { action: statusAction, blogKeys: [key.value] })
+        if (changes.statusChanged) await actions.batchBlogs(db, { action: statusAction, blogKeys: [key.value] })
       }
     } catch (error) {
       message.value = { type: 'error', text: { key: 'editor.publish.queueFailed', params: { error: error instanceof Error ? error.message : String(error) } } }

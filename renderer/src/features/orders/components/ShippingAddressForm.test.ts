@@ -6,9 +6,8 @@ const updateOrderShipping = vi.fn(async () => 7)
 const updateWriteBody = vi.fn(async () => undefined)
 vi.mock('@/data', () => ({
   useStoreDatabase: () => computed(() => ({ connectionId: 'test' })),
-  updateOrderShipping: (...args: unknown[]) => updateOrderShipping(...(args as [])),
+  actions: { updateOrderShipping: (...args: unknown[]) => updateOrderShipping(...(args as [])), trackOrder: vi.fn() },
   updateWriteBody: (...args: unknown[]) => updateWriteBody(...(args as [])),
-  trackOrder: vi.fn(),
   discardWrite: vi.fn(),
 }))
 

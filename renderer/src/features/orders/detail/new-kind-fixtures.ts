@@ -52,7 +52,7 @@ export const phoneHandler: HandlerFor<PhoneWrite, OrderAnswer> = {
   },
 }
 
-/** The kind's action, as a screen would call it once bound (bindActions). */
+/** The kind's action, as in its family's actions object: registered, screens call it as '@/data' `actions.setOrderPhone`. */
 export const phoneActions = {
   setOrderPhone: ({ enqueue }: { db: StoreDatabase; enqueue: (write: PhoneWrite, options?: EnqueueOptions) => Promise<number> }, orderId: number, phone: string, options?: EnqueueOptions) =>
     enqueue({ kind: 'orders.phone', orderId, body: { phone } }, options),
