@@ -48,11 +48,11 @@ const CATALOGUED = [
   'features/tags',
   'features/blogs',
   'features/calendar',
-  'features/meta-fields/MetaFieldsPanel.vue',
-  'features/meta-fields/components/MetaValueEditor.vue',
   'features/sync',
   'features/dashboard',
   'features/checkouts',
+  'features/collections',
+  'features/meta-fields',
 ]
 /** Marks that are not words in any language. */
 const BARE_ALLOWED = ['(', ')', ',', '.', '&', '+', '-', '=', '*', '/', '#', '%', '!', '?', ':', '[', ']', '{', '}', '<', '>', '•', '·', '|', '…', '—', '–', '×', '✓', '→', '←', '↑', '↓', '“', '”', '‘', '’', '"', "'", '@', '$', '~']

@@ -263,6 +263,22 @@ const openPseudoPost = async (page: Page) => {
   await page.getByRole('table', { name: pseudo('blogs.table.label') }).getByRole('button').first().click()
   await expect(page.locator('.ProseMirror')).toBeVisible()
 }
+const openPseudoCollections = async (page: Page) => {
+  await pseudoNav(page, 'nav.collections')
+  await expect(main(page).getByRole('table', { name: pseudo('collections.table.label') }).getByRole('link', { name: 'Garden & Plants' })).toBeVisible({ timeout: 60_000 })
+}
+/** A collection with posts to reorder; its list of posts. */
+const openPseudoCollection = async (page: Page) => {
+  await openPseudoCollections(page)
+  await main(page).getByRole('link', { name: 'Garden & Plants' }).click()
+  const list = main(page).getByRole('list', { name: pseudo('collections.detail.list', { title: 'Garden & Plants' }) })
+  await expect(list.getByRole('listitem').nth(1)).toBeVisible()
+  return list
+}
+const openPseudoMetaFields = async (page: Page) => {
+  await pseudoNav(page, 'nav.metaFields')
+  await expect(main(page).getByRole('table', { name: pseudo('metaFields.page.table') }).getByRole('row').nth(1)).toBeVisible()
+}
 const pseudoToolbarButton = (page: Page, key: Parameters<typeof pseudo>[0]) =>
   page.getByRole('toolbar', { name: pseudo('editor.toolbar.label') }).getByRole('button', { name: pseudo(key), exact: true })
 /** The pseudo-locale's stops by part of the app: one test each, so the parts run side by side. */
@@ -493,6 +509,54 @@ const PSEUDO_AREAS: Record<string, Stop[]> = {
         await page.getByRole('row', { name: pseudo.pattern('checkouts.row') }).first().click()
         await expect(main(page).getByRole('heading', { level: 1, name: pseudo.pattern('checkouts.title') })).toBeVisible()
       },
+    },
+  ],  'collections and meta fields': [
+    { name: 'collections list', open: openPseudoCollections },
+    {
+      name: 'collection with its reorder',
+      async open(page) {
+        const list = await openPseudoCollection(page)
+        await list.getByRole('button', { name: pseudo.pattern('collections.detail.reorderNamed') }).first().focus()
+        await page.keyboard.press('Space')
+        await page.keyboard.press('ArrowDown')
+        await expect(page.getByTestId('reorder-announcer')).toHaveText(pseudo('collections.reorder.moved', { position: 2, total: await list.getByRole('listitem').count() }))
+      },
+      close: pressEscape,
+    },
+    {
+      name: 'collection with a post checked',
+      async open(page) {
+        const list = await openPseudoCollection(page)
+        await list.getByRole('checkbox').first().check()
+        await expect(main(page).getByRole('toolbar', { name: pseudo('collections.detail.toolbar') }).getByRole('button', { name: pseudo('collections.detail.moveSelected') })).toBeVisible()
+      },
+    },
+    {
+      name: 'collection form dialog with a wrong input',
+      async open(page) {
+        await openPseudoCollections(page)
+        await main(page).getByRole('button', { name: pseudo('collections.new'), exact: true }).click()
+        const form = page.getByRole('dialog', { name: pseudo('collections.form.newTitle') })
+        await form.getByRole('textbox', { name: pseudo('collections.form.seoSlug') }).fill('Not A Slug')
+        await form.getByRole('button', { name: pseudo('collections.form.create') }).click()
+        await expect(form.getByText(pseudo('collections.form.slug'))).toBeVisible()
+      },
+      close: (page) => page.getByRole('dialog', { name: pseudo('collections.form.newTitle') }).getByRole('button', { name: pseudo('common.cancel') }).click(),
+    },
+    { name: 'meta fields page', open: openPseudoMetaFields },
+    {
+      name: 'definition dialog with a wrong input',
+      async open(page) {
+        await openPseudoMetaFields(page)
+        await main(page).getByRole('button', { name: pseudo('metaFields.page.new'), exact: true }).click()
+        const dialog = page.getByRole('dialog', { name: pseudo('metaFields.dialog.newTitle') })
+        await dialog.getByRole('textbox', { name: pseudo('metaFields.dialog.key'), exact: true }).fill('Bad Key')
+        await dialog.getByRole('textbox', { name: pseudo('metaFields.dialog.minLength') }).fill('9')
+        await dialog.getByRole('textbox', { name: pseudo('metaFields.dialog.maxLength') }).fill('2')
+        await dialog.getByRole('button', { name: pseudo('metaFields.dialog.create') }).click()
+        await expect(dialog.getByText(pseudo('metaFields.problems.minAboveMax'))).toBeVisible()
+      },
+      close: (page) => page.getByRole('dialog', { name: pseudo('metaFields.dialog.newTitle') }).getByRole('button', { name: pseudo('common.cancel') }).click(),
     },
   ],
 }

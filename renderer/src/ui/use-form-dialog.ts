@@ -2,9 +2,35 @@
 // edited, or empty), checked before anything is written, written once and closed; a write that
 // fails leaves the dialog open and says "Not saved: …", one that succeeds says what was saved. The fields, their checks and the write
 // are the dialog's own, and so is what it writes to (`target`: the store's cache for the dialogs
-// today; ui/ knows nothing of the data layer).
-import { ref, watch, type Ref } from 'vue'
+// today; ui/ knows nothing of the data layer). Problems are Messages, said in the language
+// shown now, so a field's problem follows a change of language while the dialog is open.
+import { computed, ref, watch, type Ref } from 'vue'
 import { useMessage } from 'naive-ui'
+import { hasMessage, say, t, type Message } from '@/session/i18n'
+
+/** What a schema check reports of one field (zod's issue, as far as a form needs it). */
+export interface FieldIssue {
+  path: readonly PropertyKey[]
+  message: string
+  code: string
+  maximum?: unknown
+}
+
+/**
+ * A form's problems by field from its schema's issues, the first one per field. The schema's
+ * messages are catalog keys; a length over the limit is said with the limit's number. An issue
+ * the schema gave no words (a choice no control offers) gets the general one.
+ */
+export function fieldProblems(issues: readonly FieldIssue[]): Record<string, Message> {
+  const problems: Record<string, Message> = {}
+  for (const issue of issues) {
+    const field = String(issue.path[0])
+    if (field in problems) continue
+    if (issue.code === 'too_big' && typeof issue.maximum === 'number') problems[field] = { key: 'form.atMost', params: { max: issue.maximum } }
+    else problems[field] = { key: hasMessage(issue.message) ? issue.message : 'errors.fallback' }
+  }
+  return problems
+}
 
 export function useFormDialog<F extends object, T>(options: {
   show: Ref<boolean>
@@ -13,18 +39,19 @@ export function useFormDialog<F extends object, T>(options: {
   /** The form as the dialog opens. */
   initial: () => F
   /** What is wrong, by field; null when the form can be written. */
-  check: (form: F) => Partial<Record<string, string>> | null
+  check: (form: F) => Partial<Record<string, Message>> | null
   /** Writes the form; `loaded` is the form as the dialog opened (an edit sends what changed). */
   write: (target: T, form: F, loaded: F) => Promise<void>
   /** What a successful save says ("Meta field “Stock code” saved."). */
-  saved: (form: F) => string
+  saved: (form: F) => Message
   /** Anything else the dialog resets when it opens. */
   onOpen?: () => void
 }) {
   const message = useMessage()
   const loaded = ref(options.initial()) as Ref<F>
   const form = ref({ ...loaded.value }) as Ref<F>
-  const problems = ref<Partial<Record<keyof F & string, string>>>({})
+  const found = ref<Partial<Record<string, Message>>>({})
+  const problems = computed(() => Object.fromEntries(Object.entries(found.value).map(([field, message]) => [field, message && say(message)])) as Partial<Record<keyof F & string, string>>)
   const saving = ref(false)
 
   watch(options.show, (open) => {
@@ -32,22 +59,22 @@ export function useFormDialog<F extends object, T>(options: {
     loaded.value = options.initial()
     form.value = { ...loaded.value }
     options.onOpen?.()
-    problems.value = {}
+    found.value = {}
   })
 
   async function save() {
     const target = options.target.value
     if (target === null) return
-    const found = options.check(form.value)
-    problems.value = found ?? {}
-    if (found) return
+    const problemsNow = options.check(form.value)
+    found.value = problemsNow ?? {}
+    if (problemsNow) return
     saving.value = true
     try {
       await options.write(target, form.value, loaded.value)
-      message.success(options.saved(form.value))
+      message.success(say(options.saved(form.value)))
       options.show.value = false
     } catch (error) {
-      message.error(`Not saved: ${(error as Error).message}`)
+      message.error(t('form.notSaved', { error: (error as Error).message }))
     } finally {
       saving.value = false
     }

@@ -1,16 +1,23 @@
 // The collection form: the store's limits and slug uniqueness checked before queueing, and
 // bodies that leave the store its defaults on create and send only changes on update.
 import { describe, expect, it } from 'vitest'
+import { say, type Message } from '@/session/i18n'
 import { createBody, emptyForm, formProblems, updateBody } from './collection-form'
+
+/** The problems as the dialog says them (English). */
+function said(problems: Partial<Record<string, Message>> | null) {
+  return problems && Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, say(message!)]))
+}
 import { filterAndSort, type CollectionRow } from './use-collection-rows'
 
 describe('collection form', () => {
   it('names the problems by field', () => {
-    expect(formProblems({ ...emptyForm(), title: '  ', seo_slug: 'Not A Slug' }, [])).toEqual({
+    expect(said(formProblems({ ...emptyForm(), title: '  ', seo_slug: 'Not A Slug' }, []))).toEqual({
       title: 'Give the collection a title',
       seo_slug: 'Lower-case letters, digits and single hyphens, e.g. summer-guides',
     })
-    expect(formProblems({ ...emptyForm(), title: 'Guides', seo_slug: 'guides' }, ['guides'])).toEqual({ seo_slug: 'Another collection already uses this slug' })
+    expect(said(formProblems({ ...emptyForm(), title: 'Guides', seo_slug: 'guides' }, ['guides']))).toEqual({ seo_slug: 'Another collection already uses this slug' })
+    expect(said(formProblems({ ...emptyForm(), title: 'Guides', description: 'x'.repeat(10_001) }, []))).toEqual({ description: 'At most 10,000 characters' })
     expect(formProblems({ ...emptyForm(), title: 'Guides', seo_slug: 'guides' }, ['other'])).toBeNull()
   })
 

@@ -1,27 +1,30 @@
 // The collection form's fields, checked with the store's limits (docs/demo-store.md) before
 // anything is queued, and turned into the body the store takes: every field on create, only
 // the changed ones on update (so an edit never overwrites a field someone else changed).
+// Problems are Messages (the schema's messages are catalog keys), said in the screen's language.
 import { z } from 'zod'
 import { COLLECTION_SORT_TYPES } from '@common/store-api/operations'
 import type { CachedCollection, CollectionBody } from '@/data'
+import { t, type Message, type MessageKey } from '@/session/i18n'
+import { fieldProblems } from '@/ui/use-form-dialog'
 
-export const SORT_TYPE_LABELS: Record<(typeof COLLECTION_SORT_TYPES)[number], string> = {
-  manual: 'Manual (drag to order)',
-  newest: 'Newest first',
-  oldest: 'Oldest first',
-  title_asc: 'Title A–Z',
-  title_desc: 'Title Z–A',
+/** A sort mode in words; one the app does not know, as the store names it. */
+export function sortTypeWords(sortType: string): string {
+  return (COLLECTION_SORT_TYPES as readonly string[]).includes(sortType) ? t(`collections.sortTypes.${sortType as (typeof COLLECTION_SORT_TYPES)[number]}`) : sortType
 }
 
+const TITLE_EMPTY: MessageKey = 'collections.form.titleEmpty'
+const SLUG: MessageKey = 'collections.form.slug'
+
 export const CollectionFormSchema = z.object({
-  title: z.string().trim().min(1, 'Give the collection a title').max(255, 'At most 255 characters'),
-  description: z.string().max(10_000, 'At most 10,000 characters'),
-  seo_title: z.string().max(255, 'At most 255 characters'),
-  seo_description: z.string().max(1_000, 'At most 1,000 characters'),
+  title: z.string().trim().min(1, TITLE_EMPTY).max(255),
+  description: z.string().max(10_000),
+  seo_title: z.string().max(255),
+  seo_description: z.string().max(1_000),
   seo_slug: z
     .string()
-    .max(255, 'At most 255 characters')
-    .regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, 'Lower-case letters, digits and single hyphens, e.g. summer-guides'),
+    .max(255)
+    .regex(/^([a-z0-9]+(-[a-z0-9]+)*)?$/, SLUG),
   sort_type: z.enum(COLLECTION_SORT_TYPES),
 })
 export type CollectionForm = z.infer<typeof CollectionFormSchema>
@@ -43,11 +46,10 @@ export function formOf(collection: CachedCollection): CollectionForm {
 }
 
 /** Problems by field name, or null when the form may be sent. `slugsInUse` are other collections' slugs. */
-export function formProblems(form: CollectionForm, slugsInUse: Iterable<string>): Partial<Record<keyof CollectionForm, string>> | null {
-  const problems: Partial<Record<keyof CollectionForm, string>> = {}
+export function formProblems(form: CollectionForm, slugsInUse: Iterable<string>): Partial<Record<keyof CollectionForm, Message>> | null {
   const parsed = CollectionFormSchema.safeParse(form)
-  if (!parsed.success) for (const issue of parsed.error.issues) problems[issue.path[0] as keyof CollectionForm] ??= issue.message
-  if (form.seo_slug && new Set(slugsInUse).has(form.seo_slug)) problems.seo_slug ??= 'Another collection already uses this slug'
+  const problems: Partial<Record<keyof CollectionForm, Message>> = parsed.success ? {} : fieldProblems(parsed.error.issues)
+  if (form.seo_slug && new Set(slugsInUse).has(form.seo_slug)) problems.seo_slug ??= { key: 'collections.form.slugTaken' }
   return Object.keys(problems).length > 0 ? problems : null
 }
 

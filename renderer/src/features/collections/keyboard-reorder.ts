@@ -1,7 +1,9 @@
 // The keyboard way to reorder a collection: focus a row, Space/Enter lifts it (or the checked
 // rows, when the focused one is checked), the arrows (and Home/End) move the lifted block,
 // Space/Enter drops it, Escape puts it back. Each step returns the sentence a screen reader
-// announces. Pure: the page keeps the state and sends the move the drop returns.
+// announces, as a Message the page says in its language. Pure: the page keeps the state and
+// sends the move the drop returns.
+import type { Message } from '@/session/i18n'
 import { applyManualSort, blockPosition, changes, inShownOrder, lastPosition, type ManualSortMove } from './reorder'
 
 export type ReorderState<K> =
@@ -20,7 +22,7 @@ export type ReorderKey = ' ' | 'Enter' | 'ArrowUp' | 'ArrowDown' | 'Home' | 'End
 export interface ReorderStep<K> {
   state: ReorderState<K>
   /** What to announce, or null when the key does nothing here. */
-  announcement: string | null
+  announcement: Message | null
   /** The write to send (on a drop that changes the order). */
   move?: ManualSortMove<K>
 }
@@ -30,6 +32,16 @@ export const IDLE = { mode: 'idle' } as const
 /** The order to show: the lifted block previewed at its current position. */
 export function previewOrder<K>(order: readonly K[], state: ReorderState<K>): K[] {
   return state.mode === 'lifted' ? applyManualSort(order, state.moved, state.position) : [...order]
+}
+
+/** What moves, for a message: one post by its title, several by their count. */
+export function whatMoves<K>(moved: readonly K[], titleOf: (key: K) => string): { count: number; title: string } {
+  return { count: moved.length, title: moved.length === 1 ? titleOf(moved[0]!) : '' }
+}
+
+/** What a cancelled lift says: the block is back where it was. */
+export function cancelled(position: number, total: number): Message {
+  return { key: 'collections.reorder.cancelled', params: { position, total } }
 }
 
 export function isReorderKey(key: string): key is ReorderKey {
@@ -52,18 +64,17 @@ export function reorderStep<K>(
     const selection = new Set(context.selected)
     const moved = selection.has(focused) && selection.size > 1 ? inShownOrder(order, selection) : [focused]
     const position = blockPosition(order, moved)
-    const what = moved.length === 1 ? `'${titleOf(moved[0]!)}'` : `${moved.length} posts`
     return {
       state: { mode: 'lifted', moved, startPosition: position, position },
-      announcement: `Lifted ${what}, position ${position} of ${total}. Use the arrow keys to move, Space or Enter to drop, Escape to cancel.`,
+      announcement: { key: 'collections.reorder.lifted', params: { ...whatMoves(moved, titleOf), position, total } },
     }
   }
 
   const last = lastPosition(total, state.moved.length)
   const moveTo = (position: number): ReorderStep<K> => {
     const clamped = Math.max(1, Math.min(last, position))
-    if (clamped === state.position) return { state, announcement: clamped === 1 ? 'Already at the top' : 'Already at the bottom' }
-    return { state: { ...state, position: clamped }, announcement: `Moved to position ${clamped} of ${total}` }
+    if (clamped === state.position) return { state, announcement: { key: clamped === 1 ? 'collections.reorder.atTop' : 'collections.reorder.atBottom' } }
+    return { state: { ...state, position: clamped }, announcement: { key: 'collections.reorder.moved', params: { position: clamped, total } } }
   }
   switch (key) {
     case 'ArrowUp':
@@ -75,14 +86,14 @@ export function reorderStep<K>(
     case 'End':
       return moveTo(last)
     case 'Escape':
-      return { state: IDLE, announcement: `Cancelled, back at position ${state.startPosition} of ${total}` }
+      return { state: IDLE, announcement: cancelled(state.startPosition, total) }
     case ' ':
     case 'Enter': {
-      const what = state.moved.length === 1 ? `'${titleOf(state.moved[0]!)}'` : `${state.moved.length} posts`
-      if (!changes(order, state.moved, state.position)) return { state: IDLE, announcement: `Dropped ${what} at position ${state.position} of ${total}, order unchanged` }
+      const params = { ...whatMoves(state.moved, titleOf), position: state.position, total }
+      if (!changes(order, state.moved, state.position)) return { state: IDLE, announcement: { key: 'collections.reorder.droppedUnchanged', params } }
       return {
         state: IDLE,
-        announcement: `Dropped ${what} at position ${state.position} of ${total}`,
+        announcement: { key: 'collections.reorder.dropped', params },
         move: { moved: state.moved, endPosition: state.position },
       }
     }

@@ -2,6 +2,7 @@
 // (docs/demo-store.md), with expectations written out by hand, and the keyboard state machine.
 import { describe, expect, it } from 'vitest'
 import { applyManualSort, blockPosition, moveFromDrop } from './reorder'
+import { say } from '@/session/i18n'
 import { IDLE, previewOrder, reorderStep, type ReorderState } from './keyboard-reorder'
 
 const list = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h']
@@ -49,18 +50,20 @@ describe('moveFromDrop', () => {
 
 describe('keyboard reorder', () => {
   const titleOf = (k: string) => `Post ${k.toUpperCase()}`
+  /** One key press, its announcement in the words a screen reader reads (English). */
   function press(state: ReorderState<string>, key: Parameters<typeof reorderStep>[1], focused = 'c', selected: string[] = []) {
-    return reorderStep(state, key, { order: list, focused, selected, titleOf })
+    const step = reorderStep(state, key, { order: list, focused, selected, titleOf })
+    return { ...step, announcement: step.announcement && say(step.announcement) }
   }
 
   it('lifts, moves with the arrows, drops and announces each step', () => {
     const lifted = press(IDLE, ' ')
-    expect(lifted.announcement).toMatch(/^Lifted 'Post C', position 3 of 8/)
+    expect(lifted.announcement).toMatch(/^Lifted “Post C”, position 3 of 8/)
     const up = press(lifted.state, 'ArrowUp')
     expect(up.announcement).toBe('Moved to position 2 of 8')
     expect(previewOrder(list, up.state)).toEqual(['a', 'c', 'b', 'd', 'e', 'f', 'g', 'h'])
     const dropped = press(up.state, 'Enter')
-    expect(dropped.announcement).toBe("Dropped 'Post C' at position 2 of 8")
+    expect(dropped.announcement).toBe('Dropped “Post C” at position 2 of 8')
     expect(dropped.move).toEqual({ moved: ['c'], endPosition: 2 })
     expect(dropped.state).toEqual(IDLE)
   })

@@ -3,7 +3,8 @@
 // cancelled when focus leaves the handles.
 import { computed, nextTick, ref, type Ref } from 'vue'
 import type { RowKey } from '@/data'
-import { IDLE, isReorderKey, previewOrder, reorderStep, type ReorderState } from './keyboard-reorder'
+import type { Message } from '@/session/i18n'
+import { IDLE, cancelled, isReorderKey, previewOrder, reorderStep, type ReorderState } from './keyboard-reorder'
 import type { ManualSortMove } from './reorder'
 
 export function useKeyboardReorder(options: {
@@ -11,7 +12,7 @@ export function useKeyboardReorder(options: {
   selected: Ref<Set<RowKey>>
   enabled: Ref<boolean>
   titleOf: (key: RowKey) => string
-  announce: (text: string) => void
+  announce: (message: Message) => void
   onMove: (move: ManualSortMove<RowKey>) => void
 }) {
   const state = ref<ReorderState<RowKey>>(IDLE)
@@ -47,7 +48,7 @@ export function useKeyboardReorder(options: {
       if (state.value.mode !== 'lifted' || document.activeElement?.classList.contains('reorder-handle')) return
       const start = state.value.startPosition
       state.value = IDLE
-      options.announce(`Cancelled, back at position ${start} of ${liftedFrom.value.length}`)
+      options.announce(cancelled(start, liftedFrom.value.length))
     })
   }
 

@@ -1,12 +1,18 @@
 // The definition form: the store's limits checked locally, and an update that sends only what
 // the store lets change.
 import { describe, expect, it } from 'vitest'
+import { say, type Message } from '@/session/i18n'
 import { createDefinitionBody, definitionProblems, emptyDefinition, metaKeyOf, updateDefinitionBody } from './definition-form'
+
+/** The problems as the dialog says them (English). */
+function said(problems: Record<string, Message> | null) {
+  return problems && Object.fromEntries(Object.entries(problems).map(([field, message]) => [field, say(message)]))
+}
 
 describe('definitionProblems', () => {
   it('names each problem by its field', () => {
     const form = { ...emptyDefinition(), name: ' ', key: 'Bad Key', min_length: 9, max_length: 2, regular_expression: '(a+)+' }
-    expect(definitionProblems(form, [], true)).toEqual({
+    expect(said(definitionProblems(form, [], true))).toEqual({
       name: 'Give the field a name',
       key: '1 to 100 lower-case letters, digits and underscores',
       min_length: 'must not be greater than the maximum length',
@@ -14,9 +20,19 @@ describe('definitionProblems', () => {
     })
   })
 
+  it('says a limit with its number, and a pattern or rule the store would refuse in words', () => {
+    const form = { ...emptyDefinition(), name: 'n'.repeat(256), key: 'k', description: 'd'.repeat(10_001), min_length: 70_000, regular_expression: '(a)\\1' }
+    expect(said(definitionProblems(form, [], true))).toEqual({
+      name: 'At most 255 characters',
+      description: 'At most 10,000 characters',
+      min_length: 'must be a whole number from 0 to 65,535',
+      regular_expression: 'The pattern uses backreferences, which are not allowed',
+    })
+  })
+
   it('refuses a namespace and key already used for the same resource type, only when creating', () => {
     const form = { ...emptyDefinition('order'), name: 'Gift note', key: 'gift_note' }
-    expect(definitionProblems(form, ['order:custom.gift_note'], true)).toEqual({ key: 'A order field custom.gift_note already exists' })
+    expect(said(definitionProblems(form, ['order:custom.gift_note'], true))).toEqual({ key: 'An order field custom.gift_note already exists' })
     expect(definitionProblems(form, ['order:custom.gift_note'], false)).toBeNull()
     expect(definitionProblems({ ...form, resource_type: 'blog' }, ['order:custom.gift_note'], true)).toBeNull()
   })

@@ -2,39 +2,36 @@
 // (docs/demo-store.md: name ≤ 255, key and namespace 1–100 lower-case letters, digits and `_`,
 // rule lengths 0–65,535 with min ≤ max, a safe pattern), and the bodies the store takes. On
 // update only name, description, status, rule and pinned may be sent: the store refuses key,
-// namespace, resource type and type after creation.
+// namespace, resource type and type after creation. Problems are Messages (the schema's messages
+// are catalog keys; the rule's come from the store's shared checks: store-problems.ts).
 import { z } from 'zod'
 import { META_FIELD_RESOURCE_TYPES, META_FIELD_STATUSES, META_FIELD_TYPES } from '@common/store-api/operations'
 import { ruleProblems, type MetaRule } from '@common/store-api/meta-values'
 import type { CachedMetaField, MetaFieldCreateBody, MetaFieldUpdateBody } from '@/data'
+import { t, type Message, type MessageKey } from '@/session/i18n'
+import { inWords } from '@/ui/labels'
+import { fieldProblems } from '@/ui/use-form-dialog'
+import { storeProblem } from './store-problems'
 
-export const RESOURCE_TYPE_LABELS: Record<(typeof META_FIELD_RESOURCE_TYPES)[number], string> = {
-  blog: 'Blog post',
-  blog_collection: 'Blog collection',
-  order: 'Order',
-  product: 'Product',
-  customer: 'Customer',
+/** A resource type in words ("Blog post"); one the app does not know, as the store names it. */
+export function resourceTypeWords(type: string): string {
+  return (META_FIELD_RESOURCE_TYPES as readonly string[]).includes(type) ? t(`metaFields.resourceTypes.${type as (typeof META_FIELD_RESOURCE_TYPES)[number]}`) : inWords(type)
 }
 
-export const TYPE_LABELS: Record<(typeof META_FIELD_TYPES)[number], string> = {
-  text: 'Text (one line)',
-  multi_line_text: 'Multi-line text',
-  integer: 'Integer',
-  decimal: 'Decimal',
-  boolean: 'True or false',
-  date: 'Date',
-  date_time: 'Date and time',
-  url: 'URL',
-  json: 'JSON',
+/** A value type in words ("Text (one line)"); one the app does not know, as the store names it. */
+export function typeWords(type: string): string {
+  return (META_FIELD_TYPES as readonly string[]).includes(type) ? t(`metaFields.types.${type as (typeof META_FIELD_TYPES)[number]}`) : inWords(type)
 }
 
-const Identifier = z.string().regex(/^[a-z0-9_]{1,100}$/, '1 to 100 lower-case letters, digits and underscores')
+const IDENTIFIER: MessageKey = 'metaFields.problems.identifier'
+const NAME_EMPTY: MessageKey = 'metaFields.problems.nameEmpty'
+const Identifier = z.string().regex(/^[a-z0-9_]{1,100}$/, IDENTIFIER)
 
 export const DefinitionFormSchema = z.object({
-  name: z.string().trim().min(1, 'Give the field a name').max(255, 'At most 255 characters'),
+  name: z.string().trim().min(1, NAME_EMPTY).max(255),
   namespace: Identifier,
   key: Identifier,
-  description: z.string().max(10_000, 'At most 10,000 characters'),
+  description: z.string().max(10_000),
   type: z.enum(META_FIELD_TYPES),
   resource_type: z.enum(META_FIELD_RESOURCE_TYPES),
   status: z.enum(META_FIELD_STATUSES),
@@ -83,14 +80,15 @@ export function ruleOf(form: DefinitionForm): MetaRule {
 }
 
 /** Problems keyed by form field (rule members by their own names), or null when it may be sent. */
-export function definitionProblems(form: DefinitionForm, takenKeys: Iterable<string>, creating: boolean): Record<string, string> | null {
-  const problems: Record<string, string> = {}
+export function definitionProblems(form: DefinitionForm, takenKeys: Iterable<string>, creating: boolean): Record<string, Message> | null {
   const parsed = DefinitionFormSchema.safeParse(form)
   // Fields fixed at creation are not sent on update: nothing to check there.
   const fixed = creating ? [] : ['namespace', 'key', 'type', 'resource_type']
-  if (!parsed.success) for (const issue of parsed.error.issues) if (!fixed.includes(String(issue.path[0]))) problems[String(issue.path[0])] ??= issue.message
-  for (const [field, message] of Object.entries(ruleProblems(ruleOf(form)))) problems[field.replace('rule.', '')] ??= message
-  if (creating && new Set(takenKeys).has(`${form.resource_type}:${form.namespace}.${form.key}`)) problems.key ??= `A ${RESOURCE_TYPE_LABELS[form.resource_type].toLowerCase()} field ${form.namespace}.${form.key} already exists`
+  const problems = parsed.success ? {} : fieldProblems(parsed.error.issues.filter((issue) => !fixed.includes(String(issue.path[0]))))
+  for (const [field, message] of Object.entries(ruleProblems(ruleOf(form)))) problems[field.replace('rule.', '')] ??= storeProblem(message)
+  if (creating && new Set(takenKeys).has(`${form.resource_type}:${form.namespace}.${form.key}`)) {
+    problems.key ??= { key: 'metaFields.problems.taken', params: { resource: form.resource_type, namespace: form.namespace, key: form.key } }
+  }
   return Object.keys(problems).length > 0 ? problems : null
 }
 

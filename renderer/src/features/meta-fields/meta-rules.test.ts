@@ -1,8 +1,15 @@
 // Local checks of meta field values and rules, with the store's formats (docs/demo-store.md).
 import { describe, expect, it } from 'vitest'
 import { ruleProblems, typeProblem } from '@common/store-api/meta-values'
-import { checkValue } from './meta-rules'
+import { say } from '@/session/i18n'
+import { checkValue as checkMessages } from './meta-rules'
 import type { MatchWorker, WorkerAnswer } from './regex-guard'
+
+/** The check, its problems and note in the words the panel shows (English). */
+async function checkValue(...args: Parameters<typeof checkMessages>) {
+  const { problems, patternNote } = await checkMessages(...args)
+  return { problems: problems.map(say), patternNote: patternNote && say(patternNote) }
+}
 
 function evaluatingWorker(): MatchWorker {
   const worker: MatchWorker = {

@@ -1,7 +1,14 @@
 // The panel's field list: pinned first, values and refused writes matched to their field.
 import { describe, expect, it } from 'vitest'
 import type { CachedMetaField, CachedMetaFieldValue, OutboxEntry } from '@/data'
-import { panelFields, refusal } from './panel-fields'
+import { sayList } from '@/session/i18n'
+import { panelFields, refusal as refusalMessages } from './panel-fields'
+
+/** The refusal in the words the panel shows (English). */
+function refusal(...args: Parameters<typeof refusalMessages>) {
+  const reasons = refusalMessages(...args)
+  return reasons && sayList(reasons)
+}
 
 function definition(id: number, extra: Partial<CachedMetaField> = {}): CachedMetaField {
   return { key: `store:${id}`, fieldKey: `k${id}`, storeId: id, name: `Field ${id}`, namespace: 'custom', resource_type: 'blog', type: 'text', rule: {}, pinned_position: false, status: 'enabled', ...extra }
@@ -44,6 +51,14 @@ describe('refusal', () => {
     expect(refusal(write(1, '2', 'failed', { code: 'validation_failed', message: 'The request is not valid.', fields: { value: ['must match the pattern [A-Z]+'] } }))).toBe('must look like B')
     expect(refusal(write(1, '2', 'failed', { code: 'validation_failed', message: 'The request is not valid.', fields: { value: ['must match the pattern [A-Z]+'] } }), 'A code such as ABC.')).toBe('must look like ABC')
     expect(refusal(write(1, '2', 'failed', { code: 'validation_failed', message: 'The request is not valid.', fields: { value: ['must be at most 5 characters'] } }))).toBe('must be at most 5 characters')
+    expect(refusal(write(1, '2', 'failed', { code: 'validation_failed', message: 'The request is not valid.', fields: { value: ['must be a single line', 'must be at most 5 characters'] } }))).toBe(
+      'must be a single line and must be at most 5 characters',
+    )
+  })
+
+  it('shows a sentence it does not know as the store said it', () => {
+    expect(refusal(write(1, '2', 'failed', { code: 'validation_failed', message: 'The request is not valid.', fields: { value: ['is reserved'] } }))).toBe('is reserved')
+    expect(refusal(write(1, '2', 'failed', { code: 'server', message: 'The store had a problem.' }))).toBe('The store had a problem.')
   })
 
   it('says nothing while the write is only queued', () => {

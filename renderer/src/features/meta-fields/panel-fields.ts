@@ -6,8 +6,9 @@
 import { META_FIELD_RESOURCE_PATHS } from '@common/store-api/operations'
 import type { MetaRule } from '@common/store-api/meta-values'
 import type { CachedMetaField, CachedMetaFieldValue, OutboxEntry } from '@/data'
+import type { Message } from '@/session/i18n'
 import { metaKeyOf } from './definition-form'
-import { patternProblemInWords } from './rule-words'
+import { storeProblem } from './store-problems'
 
 export interface PanelField {
   /** The definition's store id as a string (the API's meta_field_id); null until the store has it. */
@@ -86,12 +87,14 @@ export function panelFields(
   return fields.sort((a, b) => Number(b.pinned) - Number(a.pinned) || order(a) - order(b))
 }
 
-/** The store's words for a refused value: the `value` field's messages, else the whole message. */
-export function refusal(entry: OutboxEntry | null, description = ''): string | null {
+/**
+ * Why the store refused a value: the `value` field's messages (a pattern told in words, the
+ * store's sentences in the app's language: store-problems.ts), else the store's message as a whole.
+ */
+export function refusal(entry: OutboxEntry | null, description = ''): Message[] | null {
   if (!entry || entry.state !== 'failed' || !entry.lastError) return null
   const fields = entry.lastError.fields
   const messages = fields?.value ?? fields?.meta_field_id
-  // The store names its pattern; a merchant is told what it wants in words (rule-words.ts).
-  const inWords = (message: string) => message.replace(/^must match the pattern (.+)$/, (_, pattern: string) => patternProblemInWords(pattern, description))
-  return messages && messages.length > 0 ? messages.map(inWords).join('; ') : entry.lastError.message
+  if (messages && messages.length > 0) return messages.map((message) => storeProblem(message, description))
+  return [{ key: 'metaFields.problems.storeSays', params: { text: entry.lastError.message } }]
 }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { patternExample, patternInWords, patternProblemInWords, ruleInWords } from './rule-words'
+import { say } from '@/session/i18n'
+import { patternExample, patternInWords, patternProblemInWords as problemMessage, ruleInWords } from './rule-words'
+
+/** What a value that breaks the pattern is told, in English. */
+const patternProblemInWords = (...args: Parameters<typeof problemMessage>) => say(problemMessage(...args))
 
 describe('a meta field rule in words', () => {
   it('gives an example the pattern accepts, from the description where it has one', () => {
@@ -9,12 +13,13 @@ describe('a meta field rule in words', () => {
     // A description's example the pattern refuses is not used.
     expect(ruleInWords({ regular_expression: '[A-Z]-\\d{1,3}' }, 'Bin code such as bin12.')).toBe('like A-23')
     expect(ruleInWords({ regular_expression: '#[0-9a-fA-F]{6}' }, 'Hex colour of the collection banner.')).toBe('like #123456')
-    expect(ruleInWords({ regular_expression: 'Bronze|Silver|Gold' })).toBe('Bronze, Silver or Gold')
+    expect(ruleInWords({ regular_expression: 'Bronze|Silver|Gold' })).toBe('Bronze, Silver, or Gold')
   })
 
   it('says lengths in characters, and nothing when there is no rule', () => {
     expect(ruleInWords({ min_length: 1, max_length: 3 })).toBe('1–3 characters')
     expect(ruleInWords({ max_length: 120 })).toBe('at most 120 characters')
+    expect(ruleInWords({ min_length: 1, max_length: 1 })).toBe('1 character')
     expect(ruleInWords({ min_length: 10, regular_expression: '[a-z]+' })).toBe('at least 10 characters, like b')
     expect(ruleInWords({})).toBe('')
     expect(ruleInWords(null)).toBe('')
@@ -24,7 +29,7 @@ describe('a meta field rule in words', () => {
     expect(patternInWords('(a+)+')).toBe('in the form the store’s rule sets')
     expect(patternInWords('[unclosed')).toBe('in the form the store’s rule sets')
     expect(patternProblemInWords('[A-Z]-\\d{1,3}')).toBe('must look like A-23')
-    expect(patternProblemInWords('Bronze|Silver|Gold')).toBe('must be Bronze, Silver or Gold')
+    expect(patternProblemInWords('Bronze|Silver|Gold')).toBe('must be Bronze, Silver, or Gold')
   })
 
   it('gives the same example every time, and one the pattern accepts (property)', () => {

@@ -3,9 +3,12 @@
 // from the definition's description where it gives one the pattern accepts ("Bin code such as
 // A-12."), else it is generated from the pattern (randexp, with fixed choices, so the same
 // pattern always gives the same example). The raw pattern is shown only in the definition editor.
+// Words in the language shown: a rule's summary as text (read where it is shown), what a value
+// is told as a Message (kept until it is shown).
 import RandExp from 'randexp'
 import type { MetaRule } from '@common/store-api/meta-values'
 import { patternProblem } from '@common/regex-safety'
+import { intlLocale, t, type Message } from '@/session/i18n'
 
 /** Longest example worth showing; a longer one is left out. */
 const MAX_EXAMPLE = 40
@@ -45,29 +48,40 @@ export function patternExample(pattern: string, description = ''): string | null
   return example && example.length <= MAX_EXAMPLE && whole.test(example) ? example : null
 }
 
-/** What a pattern asks for, in words: "Bronze, Silver or Gold", "like A-12", or a plain fallback. */
+/** A choice between words, as the language lists one: "Bronze, Silver, or Gold", "Bronze, Silver oder Gold". */
+function choiceWords(choices: readonly string[]): string {
+  return new Intl.ListFormat(intlLocale(), { style: 'long', type: 'disjunction' }).format(choices)
+}
+
+/** What a pattern asks for, in words: "Bronze, Silver, or Gold", "like A-12", or a plain fallback. */
 export function patternInWords(pattern: string, description = ''): string {
   const choices = choicesOf(pattern)
-  if (choices) return `${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}`
+  if (choices) return choiceWords(choices)
   const example = patternExample(pattern, description)
-  return example ? `like ${example}` : 'in the form the store’s rule sets'
+  return example ? t('metaFields.rules.like', { example }) : t('metaFields.rules.anyForm')
+}
+
+/** The length part of a rule in words: "1–3 characters", "at most 120 characters"; null without one. */
+function lengthInWords(min: number | null | undefined, max: number | null | undefined): string | null {
+  if (typeof min === 'number' && typeof max === 'number') return min === max ? t('metaFields.rules.exactly', { n: min }) : t('metaFields.rules.between', { min, max })
+  if (typeof min === 'number') return t('metaFields.rules.atLeast', { n: min })
+  if (typeof max === 'number') return t('metaFields.rules.atMost', { n: max })
+  return null
 }
 
 /** A rule in words: "1–3 characters, like A-12"; empty when there is no rule. */
 export function ruleInWords(rule: MetaRule | null | undefined, description = ''): string {
-  const parts: string[] = []
   const { min_length: min, max_length: max, regular_expression: pattern } = rule ?? {}
-  if (typeof min === 'number' && typeof max === 'number') parts.push(min === max ? `${min} characters` : `${min}–${max} characters`)
-  else if (typeof min === 'number') parts.push(`at least ${min} characters`)
-  else if (typeof max === 'number') parts.push(`at most ${max} characters`)
-  if (pattern) parts.push(patternInWords(pattern, description))
-  return parts.join(', ')
+  const length = lengthInWords(min, max)
+  const shape = pattern ? patternInWords(pattern, description) : null
+  if (length && shape) return t('metaFields.rules.lengthAndPattern', { length, pattern: shape })
+  return length ?? shape ?? ''
 }
 
-/** What a value that breaks the pattern is told: "must look like A-12" / "must be Bronze, Silver or Gold". */
-export function patternProblemInWords(pattern: string, description = ''): string {
+/** What a value that breaks the pattern is told: "must look like A-12" / "must be Bronze, Silver, or Gold". */
+export function patternProblemInWords(pattern: string, description = ''): Message {
   const choices = choicesOf(pattern)
-  if (choices) return `must be ${patternInWords(pattern, description)}`
+  if (choices) return { key: 'metaFields.rules.mustBe', params: { choices: choiceWords(choices) } }
   const example = patternExample(pattern, description)
-  return example ? `must look like ${example}` : 'is not in the form the store’s rule sets'
+  return example ? { key: 'metaFields.rules.mustLookLike', params: { example } } : { key: 'metaFields.rules.notInForm' }
 }
