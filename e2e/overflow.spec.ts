@@ -559,6 +559,19 @@ const PSEUDO_AREAS: Record<string, Stop[]> = {
       close: (page) => page.getByRole('dialog', { name: pseudo('metaFields.dialog.newTitle') }).getByRole('button', { name: pseudo('common.cancel') }).click(),
     },
   ],
+  customers: [
+    { name: 'customers list', open: (page) => pseudoNav(page, 'nav.customers').then(() => expect(page.getByRole('grid', { name: pseudo('customers.gridLabel') }).getByRole('row').first()).toBeVisible()) },
+    {
+      name: 'customer page, orders as a timeline',
+      async open(page) {
+        await pseudoNav(page, 'nav.customers')
+        await page.getByRole('grid', { name: pseudo('customers.gridLabel') }).getByRole('row').first().click()
+        // Naive UI draws its own radio over a hidden input: a person clicks the choice's words.
+        await main(page).getByText(pseudo('customers.page.timeline'), { exact: true }).click()
+        await expect(main(page).getByRole('list', { name: pseudo('customers.page.story') })).toBeVisible()
+      },
+    },
+  ],
 }
 
 for (const [area, stops] of Object.entries(PSEUDO_AREAS)) {

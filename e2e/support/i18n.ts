@@ -119,3 +119,16 @@ export async function untranslated(page: Page, locale: TestLocale, storeWords: s
     { keys, english: englishLeftIn(locale), storeWords, chromeWords: ENGLISH_CHROME.source },
   )
 }
+
+/**
+ * A walk's record of what is not in its language: `check(name)` looks at the screen as it is now
+ * (untranslated) and keeps its problems under `name`; `found` is then expected to be empty.
+ */
+export function untranslatedWalk(page: Page, locale: TestLocale, storeWords: string[] = []) {
+  const found: Record<string, string[]> = {}
+  const check = async (name: string) => {
+    const problems = await untranslated(page, locale, storeWords)
+    if (problems.length > 0) found[name] = problems
+  }
+  return { found, check }
+}

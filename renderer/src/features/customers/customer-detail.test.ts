@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Order } from '@common/store-api/resources'
 import { makeOrder } from '@/data/test-support'
-import { addressesUsed, contactsSeen, customerTimeline, moneyList, refundsOf } from './customer-detail'
+import { say } from '@/session/i18n'
+import { addressesUsed, contactsSeen, customerTimeline, monthName, moneyList, refundsOf } from './customer-detail'
 
 const refund = (date: string, amount: number, reason = '') => ({ refund_date: date, refund_date_gmt: date, refund_amount: amount, refund_reason: reason, refund_source: 'manual' })
 
@@ -28,10 +29,10 @@ describe('a customer page', () => {
     const b = order(2, '2026-04-01 10:00:00', { billing_address: { ...a.billing_address, phone: '+44 (20) 7946-0000', email: 'ADA@example.com' } })
     const c = order(3, '2026-05-01 10:00:00', { billing_user_name: 'Ada King', billing_address: { ...a.billing_address, first_name: 'Ada', last_name: 'King' } })
     expect(contactsSeen([a, b, c]).map((s) => `${s.kind} ${s.value} ×${s.orders}`)).toEqual([
-      'Name Ada Lovelace ×2',
-      'Name Ada King ×1',
-      'E-mail ada@example.com ×3',
-      'Phone +44 20 7946 0000 ×3',
+      'name Ada Lovelace ×2',
+      'name Ada King ×1',
+      'email ada@example.com ×3',
+      'phone +44 20 7946 0000 ×3',
     ])
   })
 
@@ -49,7 +50,7 @@ describe('a customer page', () => {
   it('tells their story newest first by month: placed, paid, shipped and refunded', () => {
     const a = order(1, '2026-03-31 22:00:00', { paid_date: '2026-04-01 08:00:00', track_date: '2026-04-02 12:00:00', trackno: '1Z999', refunds: [refund('2026-04-10 09:00:00', 5, 'Damaged')] })
     const months = customerTimeline([a])
-    expect(months.map((m) => [m.month, m.events.map((e) => e.what)])).toEqual([
+    expect(months.map((m) => [monthName(m.month), m.events.map((e) => say(e.what))])).toEqual([
       ['April 2026', ['Refunded £5.00: Damaged', 'Shipped, tracking 1Z999', 'Paid']],
       ['March 2026', ['Ordered £50.00']],
     ])

@@ -2,9 +2,11 @@
 // (shipping addresses, each once, with how many orders went there), the contact details seen
 // on their orders (names, e-mails, phones, each once), their refunds, and their story as a
 // timeline of what happened to each order (placed, paid, shipped, refunded), newest first,
-// grouped by month. Store times are shown as the store wrote them (its own clock).
+// grouped by month. Store times are shown as the store wrote them (its own clock). Words a
+// person reads are catalog messages (`Message`), put into words by the page in its language.
 import type { Order } from '@common/store-api/resources'
 import { fold, type Money } from '@/data'
+import { intlLocale, type Message } from '@/session/i18n'
 import { storeDay, storeTimeFull, wallClock } from '@/ui/dates'
 import { formatMoney } from '@/ui/store-time'
 import { format } from 'date-fns'
@@ -41,7 +43,7 @@ export function addressesUsed(orders: readonly Order[]): UsedAddress[] {
 }
 
 export interface SeenContact {
-  kind: 'Name' | 'E-mail' | 'Phone'
+  kind: 'name' | 'email' | 'phone'
   value: string
   orders: number
 }
@@ -69,11 +71,11 @@ export function contactsSeen(orders: readonly Order[]): SeenContact[] {
   }
   for (const o of orders) {
     const billing = o.billing_address
-    for (const name of uniqueBy([o.billing_user_name, `${billing?.first_name ?? ''} ${billing?.last_name ?? ''}`], fold)) add('Name', name, fold)
-    for (const email of uniqueBy([billing?.email], fold)) add('E-mail', email, fold)
-    for (const phone of uniqueBy([billing?.phone, o.shipping_address?.phone], digits)) add('Phone', phone, digits)
+    for (const name of uniqueBy([o.billing_user_name, `${billing?.first_name ?? ''} ${billing?.last_name ?? ''}`], fold)) add('name', name, fold)
+    for (const email of uniqueBy([billing?.email], fold)) add('email', email, fold)
+    for (const phone of uniqueBy([billing?.phone, o.shipping_address?.phone], digits)) add('phone', phone, digits)
   }
-  const rank = { Name: 0, 'E-mail': 1, Phone: 2 }
+  const rank = { name: 0, email: 1, phone: 2 }
   return [...seen.values()].sort((a, b) => rank[a.kind] - rank[b.kind] || b.orders - a.orders)
 }
 
@@ -104,10 +106,11 @@ export interface TimelineEvent {
   /** Store time, for the order of the list. */
   at: string
   when: string
-  what: string
+  what: Message
 }
 
 export interface TimelineMonth {
+  /** The month as "2026-04" (store time); monthName puts it in words. */
   month: string
   events: TimelineEvent[]
 }
@@ -117,23 +120,32 @@ export function customerTimeline(orders: readonly Order[]): TimelineMonth[] {
   const events: TimelineEvent[] = []
   for (const o of orders) {
     const money = (n: number | string) => formatMoney(n, o.order_currency)
-    const add = (key: string, at: string | undefined, what: string) => {
+    const add = (key: string, at: string | undefined, what: Message) => {
       if (wallClock(at)) events.push({ key: `${o.ID}-${key}`, orderId: o.ID, number: o.number, at: at!, when: storeTimeFull(at), what })
     }
-    add('placed', o.post_date, `Ordered ${money(o.order_total)}`)
-    add('paid', o.paid_date, 'Paid')
-    add('shipped', o.track_date, o.trackno ? `Shipped, tracking ${o.trackno}` : 'Shipped')
-    for (const [i, r] of (o.refunds ?? []).entries()) add(`refund-${i}`, r.refund_date, `Refunded ${money(r.refund_amount)}${r.refund_reason ? `: ${r.refund_reason}` : ''}`)
+    add('placed', o.post_date, { key: 'customers.event.ordered', params: { amount: money(o.order_total) } })
+    add('paid', o.paid_date, { key: 'customers.event.paid' })
+    add('shipped', o.track_date, o.trackno ? { key: 'customers.event.shippedTracking', params: { trackno: o.trackno } } : { key: 'customers.event.shipped' })
+    for (const [i, r] of (o.refunds ?? []).entries()) {
+      const amount = money(r.refund_amount)
+      add(`refund-${i}`, r.refund_date, r.refund_reason ? { key: 'customers.event.refundedWhy', params: { amount, reason: r.refund_reason } } : { key: 'customers.event.refunded', params: { amount } })
+    }
   }
   events.sort((a, b) => b.at.localeCompare(a.at) || b.orderId - a.orderId)
   const months: TimelineMonth[] = []
   for (const event of events) {
-    const month = format(wallClock(event.at)!, 'MMMM yyyy')
+    const month = format(wallClock(event.at)!, 'yyyy-MM')
     const last = months[months.length - 1]
     if (last?.month === month) last.events.push(event)
     else months.push({ month, events: [event] })
   }
   return months
+}
+
+/** "April 2026" for a timeline month ("2026-04"), in the app's language. */
+export function monthName(month: string, locale: string = intlLocale()): string {
+  const [year, monthNumber] = month.split('-').map(Number)
+  return new Date(Date.UTC(year!, monthNumber! - 1, 1)).toLocaleDateString(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })
 }
 
 /** A store day for lists ("Oct 24, 2026"), '—' when there is none. */

@@ -1,6 +1,7 @@
 // The Customers list's search and sort as one value, kept in the route's query (a reload or
 // Back keeps it); anything malformed in the route is dropped, never trusted.
 import { CUSTOMER_SORT_KEYS, type CustomerQuery, type CustomerSort, type CustomerSortKey } from '@/data'
+import type { MessageKey } from '@/session/i18n'
 
 export const DEFAULT_CUSTOMER_QUERY: CustomerQuery = { search: '', sort: '-last' }
 
@@ -35,19 +36,19 @@ export function ariaSort(current: CustomerSort, key: CustomerSortKey): 'ascendin
 }
 
 /** The sorts in words, for the sort menu. */
-export const SORT_LABELS: Record<CustomerSort, string> = {
-  '-last': 'Latest order first',
-  last: 'Latest order last',
-  '-first': 'Newest customers first',
-  first: 'Oldest customers first',
-  '-orders': 'Most orders',
-  orders: 'Fewest orders',
-  '-spent': 'Spent most',
-  spent: 'Spent least',
-  '-average': 'Largest average order',
-  average: 'Smallest average order',
-  '-refunded': 'Refunded most',
-  refunded: 'Refunded least',
-  name: 'Name A to Z',
-  '-name': 'Name Z to A',
+export const SORT_LABELS: Record<CustomerSort, MessageKey> = {
+  '-last': 'customers.sorts.lastDesc',
+  last: 'customers.sorts.lastAsc',
+  '-first': 'customers.sorts.firstDesc',
+  first: 'customers.sorts.firstAsc',
+  '-orders': 'customers.sorts.ordersDesc',
+  orders: 'customers.sorts.ordersAsc',
+  '-spent': 'customers.sorts.spentDesc',
+  spent: 'customers.sorts.spentAsc',
+  '-average': 'customers.sorts.averageDesc',
+  average: 'customers.sorts.averageAsc',
+  '-refunded': 'customers.sorts.refundedDesc',
+  refunded: 'customers.sorts.refundedAsc',
+  name: 'customers.sorts.nameAsc',
+  '-name': 'customers.sorts.nameDesc',
 }

@@ -7,7 +7,7 @@ import { format } from 'date-fns'
 import type { Order } from '@common/store-api/resources'
 import type { CustomerIndex, StoreDatabase } from '@/data'
 import { downloadBlob } from '@/lib/download'
-import { count } from '@/ui/words'
+import { t } from '@/session/i18n'
 import { customerCells, customersToCsv, customersToXlsx, type ExportFormat } from './customer-export'
 
 const CHUNK = 1000
@@ -35,9 +35,9 @@ export function useCustomerExport(index: Ref<CustomerIndex | null>, database: Re
       const name = `customers-${format(new Date(), 'yyyy-MM-dd')}`
       if (as === 'csv') downloadBlob(`${name}.csv`, new Blob([customersToCsv(rows)], { type: 'text/csv;charset=utf-8' }))
       else downloadBlob(`${name}.xlsx`, await customersToXlsx(rows))
-      message.success(`Exported ${count(rows.length, 'customer')}${as === 'xlsx' ? ' as an Excel workbook' : ''}.`)
+      message.success(t('customers.exported', { n: rows.length, format: as }))
     } catch (error) {
-      message.error(`The export could not be written: ${error instanceof Error ? error.message : String(error)}`)
+      message.error(t('customers.exportFailed', { error: error instanceof Error ? error.message : String(error) }))
     } finally {
       exporting.value = null
     }

@@ -3,8 +3,8 @@
 // opens, Space selects, Shift extends, Escape clears), and the selection (order-selection.ts),
 // which a filter that picks other orders clears and leaving the list keeps (selection-memory.ts).
 import { computed, ref, shallowRef, watch, type Ref } from 'vue'
-import { useElementSize } from '@vueuse/core'
-import type { VVirtualList } from 'vueuc'
+import { useGridCursor } from '@/ui/use-grid-cursor'
+import { useDensityStore } from '@/session/density-store'
 import { useConnectionsStore } from '@/session/connections-store'
 import { type OrderQuery } from '@/data'
 import { keepSelection, keptSelection } from './selection-memory'
@@ -14,30 +14,27 @@ import type { useOrderList } from './use-order-list'
 export function useOrderGrid(options: {
   list: ReturnType<typeof useOrderList>
   query: Ref<OrderQuery>
-  rowHeight: Ref<number>
   open: (id: number) => void
 }) {
-  const { list, query, rowHeight } = options
-  const listRef = ref<InstanceType<typeof VVirtualList> | null>(null)
-  const bodyRef = ref<HTMLElement | null>(null)
-  const { height: bodyHeight } = useElementSize(bodyRef)
-  const active = ref(0)
+  const { list, query } = options
+  const density = useDensityStore()
   const scrollTop = ref(0)
-  const viewportRows = computed(() => Math.max(1, Math.floor(bodyHeight.value / rowHeight.value)))
+  const { grid, active, bodyHeight, viewportRows, moveTo, cursorKeys, press } = useGridCursor({
+    rows: () => list.ids.value.length,
+    open: (index) => options.open(list.ids.value[index]!),
+    beforeMove: (index) => list.setWindow(index - 20, viewportRows.value + 40),
+  })
 
   // ---------------------------------------------------------------- window
   function onScroll(event: { target: unknown }) {
     const top = (event.target as { scrollTop: number }).scrollTop
     scrollTop.value = top
-    const first = Math.floor(top / rowHeight.value)
+    const first = Math.floor(top / density.rowHeight)
     list.setWindow(first - 10, viewportRows.value + 30)
     if (list.storeHasMore.value && first + viewportRows.value * 2 > list.ids.value.length) list.loadMoreFromStore()
   }
-  watch(() => list.ids.value, () => {
-    if (active.value >= list.ids.value.length) active.value = 0
-  })
   // A denser list shows more rows at once: read enough of them.
-  watch(viewportRows, (rows) => list.setWindow(Math.floor(scrollTop.value / rowHeight.value) - 10, rows + 30), { immediate: true })
+  watch(viewportRows, (rows) => list.setWindow(Math.floor(scrollTop.value / density.rowHeight) - 10, rows + 30), { immediate: true })
 
   // ---------------------------------------------------------------- selection
   const connections = useConnectionsStore()
@@ -52,8 +49,8 @@ export function useOrderGrid(options: {
 
   /** The rows on screen now (the "page" of a virtual list). */
   const visibleIds = computed(() => {
-    const first = Math.floor(scrollTop.value / rowHeight.value)
-    const last = Math.ceil((scrollTop.value + bodyHeight.value) / rowHeight.value)
+    const first = Math.floor(scrollTop.value / density.rowHeight)
+    const last = Math.ceil((scrollTop.value + bodyHeight.value) / density.rowHeight)
     return list.ids.value.slice(first, Math.max(first + 1, last))
   })
   const pageSelected = computed(() => visibleIds.value.length > 0 && visibleIds.value.every(selected))
@@ -62,7 +59,7 @@ export function useOrderGrid(options: {
     active.value = index
     selection.value = event.shiftKey ? selectRange(selection.value, list.ids.value, id) : toggle(selection.value, id)
     // The grid keeps the keyboard: Space and Shift+Arrow carry on from the clicked row.
-    document.getElementById('orders-grid')?.focus({ preventScroll: true })
+    grid.value?.focus()
   }
   function onHeaderCheck() {
     selection.value = count.value > 0 ? EMPTY_SELECTION : setRows(selection.value, visibleIds.value, true)
@@ -77,14 +74,6 @@ export function useOrderGrid(options: {
   }
 
   // ---------------------------------------------------------------- keyboard
-  function moveTo(index: number) {
-    const n = list.ids.value.length
-    if (n === 0) return
-    active.value = Math.max(0, Math.min(n - 1, index))
-    list.setWindow(active.value - 20, viewportRows.value + 40)
-    listRef.value?.scrollTo({ index: active.value })
-  }
-
   function onKeydown(e: KeyboardEvent) {
     const activeOrder = () => list.ids.value[active.value]
     /** Shift+Arrow: the selection grows from where it started to the row moved to. */
@@ -98,37 +87,21 @@ export function useOrderGrid(options: {
       const to = activeOrder()
       if (to !== undefined) selection.value = selectRange(selection.value, list.ids.value, to, true)
     }
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => (e.shiftKey ? extendTo(active.value + 1) : moveTo(active.value + 1)),
-      ArrowUp: () => (e.shiftKey ? extendTo(active.value - 1) : moveTo(active.value - 1)),
-      PageDown: () => moveTo(active.value + viewportRows.value),
-      PageUp: () => moveTo(active.value - viewportRows.value),
-      Home: () => moveTo(0),
-      End: () => moveTo(list.ids.value.length - 1),
-      Enter: () => {
-        const id = activeOrder()
-        if (id !== undefined) options.open(id)
-      },
+    press(e, {
+      ...cursorKeys(),
+      ...(e.shiftKey && { ArrowDown: () => extendTo(active.value + 1), ArrowUp: () => extendTo(active.value - 1) }),
       ' ': () => {
         const id = activeOrder()
         if (id === undefined) return
         selection.value = e.shiftKey ? selectRange(selection.value, list.ids.value, id, true) : toggle(selection.value, id)
       },
-      Escape: () => clearSelection(),
-    }
-    const action = keys[e.key]
-    if (action && !(e.key === 'Escape' && count.value === 0)) {
-      e.preventDefault()
-      action()
-    }
+      // Escape stays the browser's (a dialog's, the window's) while nothing is selected.
+      ...(count.value > 0 && { Escape: clearSelection }),
+    })
   }
-  const activeId = computed(() => {
-    const id = list.ids.value[active.value]
-    return id === undefined ? undefined : `order-row-${id}`
-  })
 
   return {
-    listRef, bodyRef, active, activeId, onScroll, onKeydown,
+    grid, active, onScroll, onKeydown,
     selection, count, selected, pageSelected, onRowCheck, onHeaderCheck, clearSelection, selectedIds,
   }
 }
