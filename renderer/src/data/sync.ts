@@ -115,28 +115,14 @@ async function heldOrderIds(db: StoreDatabase, orders: Order[]): Promise<Set<num
 }
 
 /**
- * At most this many orders per write transaction. Serialising an order into IndexedDB (and its
- * index row) runs on the page's thread, about 0.15 ms each here: one transaction per page of 250
- * held the thread for 40 ms and more, and the order list's reads of the orders table waited for
- * all of it. In slices the page gets its thread back between them (a scroll, a click, a key) and
+ * Orders per write transaction. Serialising an order into IndexedDB (and its index row) runs on
+ * the page's thread, about 0.15 ms each here: one transaction per page of 250 held the thread
+ * for 40 ms and more, and the order list's reads of the orders table waited for all of it. In
+ * slices of this size the page gets its thread back between them (a scroll, a click, a key) and
  * a read waits for one slice at most. The sync's commits are relaxed (sync-durability.ts), so
  * the extra commits cost the backend little.
- *
- * Below 50 on purpose: Dexie tells its live queries which keys a write of fewer than 50 values
- * changed, but takes a larger write for a change to the whole table. Slices of 50 re-ran every
- * live query on orders after every slice (the list's visible rows read and inflated again, its
- * rows rendered again, 2,400 times in a sync of 100,000), which made garbage as fast as the
- * sync itself (docs/benchmarks.md, figure 7).
  */
-export const ORDER_WRITE_SLICE = 49
-
-/** A page's orders in as few slices as ORDER_WRITE_SLICE allows, of about even size (250: five of 42, then 40). */
-export function writeSlices<T>(orders: T[]): T[][] {
-  const size = Math.ceil(orders.length / Math.max(1, Math.ceil(orders.length / ORDER_WRITE_SLICE)))
-  const slices: T[][] = []
-  for (let at = 0; at < orders.length; at += size) slices.push(orders.slice(at, at + size))
-  return slices.length > 0 ? slices : [[]]
-}
+export const ORDER_WRITE_SLICE = 50
 
 /**
  * Writes one page of fetched orders (except those an unsent write holds) in slices, and the
@@ -145,20 +131,19 @@ export function writeSlices<T>(orders: T[]): T[][] {
  * the same orders over the ones already there.
  */
 async function storeOrders(db: StoreDatabase, orders: Order[], nextState: () => SyncState): Promise<SyncState> {
-  const slices = writeSlices(orders)
-  let state: SyncState | null = null
-  for (const [i, slice] of slices.entries()) {
-    const last = i === slices.length - 1
-    state = await db.transaction('rw', [db.orders, db.outbox, db.syncState], async () => {
+  for (let at = 0; ; at += ORDER_WRITE_SLICE) {
+    const slice = orders.slice(at, at + ORDER_WRITE_SLICE)
+    const last = at + ORDER_WRITE_SLICE >= orders.length
+    const state = await db.transaction('rw', [db.orders, db.outbox, db.syncState], async () => {
       const held = await heldOrderIds(db, slice)
       await db.orders.bulkPut(held.size === 0 ? slice : slice.filter((o) => !held.has(o.ID)))
       if (!last) return null
-      const next = nextState()
-      await db.syncState.put(next)
-      return next
+      const state = nextState()
+      await db.syncState.put(state)
+      return state
     })
+    if (state) return state
   }
-  return state!
 }
 
 async function syncOrders(db: StoreDatabase, call: StoreCall, options: SyncOptions): Promise<void> {
