@@ -191,7 +191,7 @@ export interface DetachedApp extends Evaluates {
  */
 export async function connectDetachedApp(host: Host): Promise<DetachedApp> {
   const dir = mkdtempSync(join(tmpdir(), 'storedesk-bench-chromium-'))
-  const chromiumProcess = spawn(findChromium(), [...CHROMIUM_ARGS, '--headless', `--user-data-dir=${dir}`, '--remote-debugging-port=0', '--window-size=1280,720', 'about:blank'], { stdio: 'ignore' })
+  const chromiumProcess = spawn(findChromium(), [...CHROMIUM_ARGS, ...UNTHROTTLED_ARGS, '--headless', `--user-data-dir=${dir}`, '--remote-debugging-port=0', '--window-size=1280,720', 'about:blank'], { stdio: 'ignore' })
   const exited = new Promise<void>((done) => chromiumProcess.once('exit', () => done()))
   const close = async () => {
     chromiumProcess.kill()
@@ -224,6 +224,9 @@ export async function connectDetachedApp(host: Host): Promise<DetachedApp> {
     throw error
   }
 }
+
+/** What Playwright passes to every Chromium it launches so a page it does not show runs as one on screen: the same for a browser started here. */
+const UNTHROTTLED_ARGS = ['--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows', '--disable-renderer-backgrounding']
 
 /** The port Chromium wrote into its profile's DevToolsActivePort once it listens. */
 async function devToolsPort(profileDir: string): Promise<number> {
