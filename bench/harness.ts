@@ -1,6 +1,7 @@
 // What the figures share: the bench page's build, the processes a figure measures (demo store,
 // the browser shell's web host, Chromium), a browser profile on disk, the app connected to the
 // demo store through its consent page, and the bench page served on the app's own origin.
+import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -139,8 +140,13 @@ export interface ConnectedApp {
 
 export async function connectApp(host: Host): Promise<ConnectedApp> {
   const disk = await diskContext()
-  const context = disk.context
-  const page = await context.newPage()
+  const page = await disk.context.newPage()
+  const connectionId = await connectInPage(disk.context, page, host)
+  return { page, connectionId, profileDir: disk.dir, close: disk.close }
+}
+
+/** Opens the app in `page`, connects it to the host's demo store (unless the host already is) and answers the connection's ID once its cache database is open. */
+async function connectInPage(context: BrowserContext, page: Page, host: Host): Promise<string> {
   page.on('crash', () => console.error('The page crashed (out of memory?)'))
   await page.goto(host.url)
   // The host keeps its connections: once an earlier figure connected, the app opens on Orders.
@@ -159,7 +165,111 @@ export async function connectApp(host: Host): Promise<ConnectedApp> {
   const connectionId = ((await found.jsonValue()) as string).slice('storedesk-'.length)
   // tsx names the functions inside evaluate() bodies with an `__name` helper the page lacks.
   await page.evaluate('window.__name = (fn) => fn')
-  return { page, connectionId, profileDir: disk.dir, close: disk.close }
+  return connectionId
+}
+
+/** What a figure asks of a page it only reads from (and scripts, as a user's clicks would): Playwright's Page, or a DetachedApp. */
+export interface Evaluates {
+  evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>
+}
+
+/** The app connected as connectApp connects it, then running with no debugger attached but a bare session that evaluates script. */
+export interface DetachedApp extends Evaluates {
+  connectionId: string
+  profileDir: string
+  close: () => Promise<void>
+}
+
+/**
+ * The app as its user runs it, with no DevTools attached. Playwright enables DevTools' Network
+ * domain on every page it drives, and Blink then keeps each response's body in the renderer for
+ * DevTools to show (up to 200 MB): a sync of 100,000 orders fills it, and the renderer's resident
+ * memory counted it as the app's (docs/benchmarks.md, figure 7). So Chromium is started here
+ * with a debugging port, Playwright connects over it only to walk the consent page, then lets go
+ * (its sessions detach and Blink drops what it kept), and the page is read through a session of
+ * our own that sends Runtime.evaluate and nothing else.
+ */
+export async function connectDetachedApp(host: Host): Promise<DetachedApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'storedesk-bench-chromium-'))
+  const chromiumProcess = spawn(findChromium(), [...CHROMIUM_ARGS, ...UNTHROTTLED_ARGS, '--headless', `--user-data-dir=${dir}`, '--remote-debugging-port=0', '--window-size=1280,720', 'about:blank'], { stdio: 'ignore' })
+  const exited = new Promise<void>((done) => chromiumProcess.once('exit', () => done()))
+  const close = async () => {
+    chromiumProcess.kill()
+    await exited
+    rmSync(dir, { recursive: true, force: true })
+  }
+  try {
+    const port = await devToolsPort(dir)
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
+    const context = browser.contexts()[0]!
+    const page = context.pages()[0] ?? (await context.newPage())
+    const connectionId = await connectInPage(context, page, host)
+    // Disconnects (a browser Playwright connected to keeps running, its pages open).
+    await browser.close()
+    const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { type: string; url: string; webSocketDebuggerUrl: string }[]
+    const target = targets.find((t) => t.type === 'page' && t.url.startsWith(host.origin))
+    if (!target) throw new Error('the app\'s page is gone after Playwright let go of the browser')
+    const session = await evaluatingSession(target.webSocketDebuggerUrl)
+    return {
+      connectionId,
+      profileDir: dir,
+      evaluate: session.evaluate,
+      close: async () => {
+        session.close()
+        await close()
+      },
+    }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
+
+/** What Playwright passes to every Chromium it launches so a page it does not show runs as one on screen: the same for a browser started here. */
+const UNTHROTTLED_ARGS = ['--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows', '--disable-renderer-backgrounding']
+
+/** The port Chromium wrote into its profile's DevToolsActivePort once it listens. */
+async function devToolsPort(profileDir: string): Promise<number> {
+  const file = join(profileDir, 'DevToolsActivePort')
+  for (const started = Date.now(); Date.now() - started < 30_000; await new Promise((r) => setTimeout(r, 100))) {
+    const port = existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : 0
+    if (port > 0) return port
+  }
+  throw new Error('Chromium did not open its debugging port within 30 s')
+}
+
+/** A DevTools session on one page that only evaluates: no domain enabled, so nothing is recorded for it. */
+async function evaluatingSession(url: string): Promise<{ evaluate: Evaluates['evaluate']; close: () => void }> {
+  const socket = new WebSocket(url)
+  await new Promise<void>((resolve, reject) => {
+    socket.onopen = () => resolve()
+    socket.onerror = () => reject(new Error(`no DevTools session at ${url}`))
+  })
+  let nextId = 0
+  const waiting = new Map<number, (message: EvaluateAnswer) => void>()
+  socket.onmessage = (event) => {
+    const message = JSON.parse(String(event.data)) as EvaluateAnswer
+    waiting.get(message.id)?.(message)
+    waiting.delete(message.id)
+  }
+  const evaluate = <R, A>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R> =>
+    new Promise<R>((resolve, reject) => {
+      const id = ++nextId
+      waiting.set(id, (message) => {
+        const failure = message.error?.message ?? message.result?.exceptionDetails?.exception?.description ?? message.result?.exceptionDetails?.text
+        if (failure) reject(new Error(failure))
+        else resolve(message.result?.result.value as R)
+      })
+      const expression = `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})`
+      socket.send(JSON.stringify({ id, method: 'Runtime.evaluate', params: { expression, awaitPromise: true, returnByValue: true } }))
+    })
+  return { evaluate, close: () => socket.close() }
+}
+
+interface EvaluateAnswer {
+  id: number
+  error?: { message: string }
+  result?: { result: { value?: unknown }; exceptionDetails?: { text: string; exception?: { description?: string } } }
 }
 
 /**
@@ -219,7 +329,7 @@ export function onTimeShare(deltas: number[]): number {
 }
 
 /** Clicks Orders in the app's sidebar; the time until the list shows its first order number, and when the click was. */
-export function timeFirstRow(page: Page): Promise<{ firstRow: number; clickedAt: number }> {
+export function timeFirstRow(page: Evaluates): Promise<{ firstRow: number; clickedAt: number }> {
   return page.evaluate(async () => {
     const link = [...document.querySelectorAll<HTMLAnchorElement>('nav a')].find((a) => a.textContent?.trim() === 'Orders')!
     const start = performance.now()
@@ -241,7 +351,7 @@ export interface SyncStateRow {
 }
 
 /** Every resource's sync state in the app's cache database, read with raw IndexedDB beside the app. */
-export function readSyncStates(page: Page, database: string): Promise<SyncStateRow[]> {
+export function readSyncStates(page: Evaluates, database: string): Promise<SyncStateRow[]> {
   return page.evaluate(
     (name) =>
       new Promise<SyncStateRow[]>((resolve, reject) => {

@@ -5,7 +5,7 @@
 import { join } from 'node:path'
 import { RATE_LIMIT } from '../../electron/demo-store/platform/rate-limit'
 import { browserProcessOf, chromiumBytesWritten, cpuBetween, cpuMeter, cpuTotal, folderBytes, peakResidentMB, type CpuByGroup } from '../process-cpu'
-import { connectApp, cpuLabel, cpuPer10k, mintToken, onTimeShare, readSyncStates, startHost, startStore, timeFirstRow, type BenchProcesses, type ConnectedApp, type Figure } from '../harness'
+import { connectDetachedApp, cpuLabel, cpuPer10k, mintToken, onTimeShare, readSyncStates, startHost, startStore, timeFirstRow, type BenchProcesses, type DetachedApp, type Figure } from '../harness'
 import { percentile, reasonOf, round, type Report } from '../report'
 
 const FIGURE = '7 sync at scale'
@@ -52,15 +52,21 @@ interface Outcome {
   frames: { deltas: number[]; reachedEnd: boolean } | null
 }
 
-/** One round of what an operator does: leave the list, open it again (time to first row), search it for an order it does not show yet, and (once) scroll it. */
-async function useRound(app: ConnectedApp, numbers: string[], round: number, outcome: Outcome) {
-  const { page } = app
-  const nav = page.getByRole('navigation', { name: 'Main' })
-  await nav.getByRole('link', { name: 'Collections', exact: true }).click()
-  await page.getByRole('heading', { name: 'Collections', level: 1 }).waitFor()
-  outcome.firstRows.push((await timeFirstRow(page)).firstRow)
+/** One round of what an operator does: leave the list, open it again (time to first row), search it for an order it does not show yet, and (once) scroll it. Scripted in the page as clicks and typing: no debugger drives it (connectDetachedApp). */
+async function useRound(app: DetachedApp, numbers: string[], round: number, outcome: Outcome) {
+  await app.evaluate(async () => {
+    const link = [...document.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Main"] a')].find((a) => a.textContent?.trim() === 'Collections')
+    if (!link) throw new Error('no Collections link in the Main navigation')
+    link.click()
+    const start = performance.now()
+    while (![...document.querySelectorAll('h1')].some((h) => h.textContent?.trim() === 'Collections')) {
+      if (performance.now() - start > 30_000) throw new Error('the Collections page did not open in 30 s')
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  })
+  outcome.firstRows.push((await timeFirstRow(app)).firstRow)
   outcome.searches.push(
-    await page.evaluate((candidates) => {
+    await app.evaluate((candidates) => {
       const shown = () => [...document.querySelectorAll('[role="grid"][aria-label="Orders"] .order-row__number')].map((r) => r.textContent?.trim())
       // An order the list does not show yet, so its row appearing is the search's answer
       // (from the store while the cache fills, from the cache's index once it holds it).
@@ -76,9 +82,13 @@ async function useRound(app: ConnectedApp, numbers: string[], round: number, out
       })
     }, numbers.slice(round % numbers.length).concat(numbers.slice(0, round % numbers.length))),
   )
-  await page.getByRole('textbox', { name: 'Search orders' }).fill('')
+  await app.evaluate(() => {
+    const input = document.querySelector<HTMLInputElement>('input[aria-label="Search orders"]')!
+    input.value = ''
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+  })
   if (outcome.frames) return
-  outcome.frames = await page.evaluate(async (frameCount) => {
+  outcome.frames = await app.evaluate(async (frameCount) => {
     const scroller = document.querySelector<HTMLElement>('.v-vl[role="grid"][aria-label="Orders"]')
     if (!scroller) throw new Error('the Orders grid is not the virtual list scroller')
     // Once the cleared search has given the list back (several screens of rows).
@@ -119,7 +129,7 @@ async function useRound(app: ConnectedApp, numbers: string[], round: number, out
 async function appFirstSync({ orders, rateLimit, use }: RunOptions): Promise<Outcome> {
   const store = await startStore(orders, { rateLimit })
   const host = await startHost(store.url)
-  let app: ConnectedApp | null = null
+  let app: DetachedApp | null = null
   try {
     // Order numbers the sync writes first (newest changes first), to search for while it runs.
     const token = await mintToken(store.url)
@@ -131,26 +141,27 @@ async function appFirstSync({ orders, rateLimit, use }: RunOptions): Promise<Out
     const before = meter?.read()
     const writtenBefore = chromiumBytesWritten(roots)
     const started = Date.now()
-    app = await connectApp(host)
-    const { page, connectionId } = app
+    app = await connectDetachedApp(host)
+    const connected = app
+    const { connectionId } = app
     const database = `storedesk-${connectionId}`
-    const ordersState = async () => (await readSyncStates(page, database)).find((state) => state.resource === 'orders') ?? null
+    const ordersState = async () => (await readSyncStates(connected, database)).find((state) => state.resource === 'orders') ?? null
     const outcome: Outcome = { orders, seconds: 0, cpu: null, rendererPeak: null, heapPeak: 0, heapSamples: 0, disk: 0, written: null, firstRows: [], searches: [], frames: null }
     const sampleHeap = async () => {
-      outcome.heapPeak = Math.max(outcome.heapPeak, (await page.evaluate(() => performance.memory?.usedJSHeapSize ?? 0)) / MB)
+      outcome.heapPeak = Math.max(outcome.heapPeak, (await connected.evaluate(() => performance.memory?.usedJSHeapSize ?? 0)) / MB)
       outcome.heapSamples++
     }
     let state = await ordersState()
     for (let round = 0; !state?.complete && Date.now() - started < 600_000; round++) {
       if (use) await useRound(app, numbers, round, outcome)
-      else await page.waitForTimeout(POLL_MS)
+      else await new Promise((r) => setTimeout(r, POLL_MS))
       await sampleHeap()
       state = await ordersState()
     }
     if (!state?.complete) throw new Error(`the first sync of ${orders.toLocaleString('en-US')} orders did not complete in 10 minutes${state?.lastError ? `: ${state.lastError}` : ''}`)
     outcome.seconds = (Date.now() - started) / 1000
     outcome.cpu = meter && before ? cpuBetween(before, meter.read()) : null
-    await page.waitForTimeout(SETTLE_MS)
+    await new Promise((r) => setTimeout(r, SETTLE_MS))
     const writtenAfter = chromiumBytesWritten(roots)
     outcome.written = writtenBefore === null || writtenAfter === null ? null : writtenAfter - writtenBefore
     outcome.disk = folderBytes(join(app.profileDir, 'Default', 'IndexedDB'))

@@ -8,19 +8,30 @@ const BLOCK_BITS = 9
 const BLOCK = 1 << BLOCK_BITS
 
 /**
+ * Texts held one by one before their blocks are joined, when no search comes first. A first
+ * sync writes 100,000 texts with no search between them: held one by one until the end, they
+ * took about twice the memory of the joined blocks (11 MB at 60,000 orders, docs/benchmarks.md).
+ */
+const MOST_PENDING = 8 * BLOCK
+
+/**
  * The search text of every slot, joined a block of slots at a time with the field separator
  * (which a needle without it cannot span): a search is a few hundred `indexOf` scans over long
- * strings instead of 100,000 calls, and a write rebuilds only its block (at the next search).
+ * strings instead of 100,000 calls, and a write rebuilds only its block (at the next search, or
+ * once `mostPending` texts wait).
  */
 export class SearchTexts {
   private blocks: string[] = []
   /** Per block, where each slot's text starts in it (and one past the last). */
   private starts: Int32Array[] = []
-  /** Texts written since the last search, by slot. */
+  /** Texts written since the last join, by slot. */
   private readonly pending = new Map<number, string>()
+
+  constructor(private readonly mostPending = MOST_PENDING) {}
 
   set(slot: number, text: string) {
     this.pending.set(slot, text)
+    if (this.pending.size >= this.mostPending) this.flush()
   }
 
   get(slot: number): string {
@@ -77,7 +88,7 @@ export class SearchTexts {
     this.pending.clear()
   }
 
-  /** Joins the blocks of every text written since the last call. */
+  /** Joins the blocks of every text written since the last join. */
   flush() {
     if (this.pending.size === 0) return
     const dirty = new Set<number>()

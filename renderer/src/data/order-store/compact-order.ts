@@ -10,11 +10,20 @@
 // order, changes it and puts it back in one), and a transaction that awaits anything but its
 // own requests commits under it. CompressionStream is asynchronous and has no preset dictionary.
 //
+// Packing uses one zlib stream (pako), reset for each order, with its input and output buffers
+// kept: a first sync packs 100,000 orders, and fflate's one-shot deflate allocated about 270 KB
+// of work buffers per order (the dictionary and the order copied together, hash chains, a
+// symbol buffer, the output), garbage that held 95 MB of the renderer at 60,000 orders until
+// the collector caught up (docs/benchmarks.md, figure 7). The bytes are the same format, raw
+// DEFLATE against the same dictionary, so rows packed before read the same; unpacking stays
+// fflate's (an order page reads one order).
+//
 // INVARIANT (round trip): unpackOrder(packOrder(order)) equals the order without
 // DROPPED_ORDER_FIELDS, for every order the store sends (compact-order.test.ts). A change to the
 // dictionary, the dropped fields or the stored shape needs a new schema version that re-packs
 // every order (data/db.ts).
-import { deflateSync, inflateSync, strFromU8, strToU8 } from 'fflate'
+import { inflateSync, strFromU8, strToU8 } from 'fflate'
+import { ZStream, Z_DEFAULT_STRATEGY, Z_FINISH, Z_OK, Z_STREAM_END, zlibDeflate, zlibDeflateInit2, zlibDeflateReset, zlibDeflateSetDictionary } from 'pako'
 import type { CachedOrder } from '../records'
 import dictionaryOrders from './order-dictionary.json'
 
@@ -66,6 +75,39 @@ const ORDER_DICTIONARY: Uint8Array = strToU8(JSON.stringify(dictionaryOrders))
 
 /** Level 6 of 9: the default; higher levels measured no smaller against the dictionary. */
 const LEVEL = 6
+/** zlib's one method (Z_DEFLATED); raw DEFLATE (no zlib header) with a 32 KB window; zlib's default memory level. */
+const DEFLATED = 8
+const RAW_WINDOW_BITS = -15
+const MEMORY_LEVEL = 8
+const utf8 = new TextEncoder()
+
+/** The one deflate stream every order is packed with, and the buffers it reads and writes. */
+let packer: { stream: ZStream; input: Uint8Array; output: Uint8Array } | null = null
+
+function deflateWithDictionary(json: string): Uint8Array {
+  if (!packer) {
+    const stream = new ZStream()
+    if (zlibDeflateInit2(stream, LEVEL, DEFLATED, RAW_WINDOW_BITS, MEMORY_LEVEL, Z_DEFAULT_STRATEGY) !== Z_OK) throw new Error('The order packer could not start.')
+    packer = { stream, input: new Uint8Array(1 << 16), output: new Uint8Array(1 << 16) }
+  }
+  // UTF-8 takes at most 3 bytes per UTF-16 unit.
+  if (packer.input.length < json.length * 3) packer.input = new Uint8Array(json.length * 3)
+  const { written } = utf8.encodeInto(json, packer.input)
+  // Stored blocks are DEFLATE's worst case: 5 bytes per 16 KB block beyond the input.
+  const bound = written + 5 * Math.ceil((written + 1) / 16_000) + 64
+  if (packer.output.length < bound) packer.output = new Uint8Array(bound)
+  const { stream } = packer
+  zlibDeflateReset(stream)
+  zlibDeflateSetDictionary(stream, ORDER_DICTIONARY)
+  stream.input = packer.input
+  stream.next_in = 0
+  stream.avail_in = written
+  stream.output = packer.output as Uint8Array<ArrayBuffer>
+  stream.next_out = 0
+  stream.avail_out = packer.output.length
+  if (zlibDeflate(stream, Z_FINISH) !== Z_STREAM_END) throw new Error('An order could not be packed.')
+  return packer.output.slice(0, stream.next_out)
+}
 
 const DROPPED: ReadonlySet<string> = new Set(DROPPED_ORDER_FIELDS)
 
@@ -76,9 +118,12 @@ export function isStoredOrder(value: unknown): value is StoredOrder {
 /** The order as the cache stores it. An already stored order passes through. */
 export function packOrder(order: CachedOrder | StoredOrder): StoredOrder {
   if (isStoredOrder(order)) return order
+  // Object.keys rather than Object.entries: the same fields in the same order, without a pair
+  // array per field (a sync packs 100,000 orders, and those pairs were 4% of what it allocated).
   const kept: Record<string, unknown> = {}
-  for (const [field, value] of Object.entries(order)) if (!DROPPED.has(field)) kept[field] = value
-  const stored: StoredOrder = { ID: order.ID, packed: deflateSync(strToU8(JSON.stringify(kept)), { level: LEVEL, dictionary: ORDER_DICTIONARY }) }
+  const fields = order as unknown as Record<string, unknown>
+  for (const field of Object.keys(fields)) if (!DROPPED.has(field)) kept[field] = fields[field]
+  const stored: StoredOrder = { ID: order.ID, packed: deflateWithDictionary(JSON.stringify(kept)) }
   if (order.number !== undefined) stored.number = order.number
   if (order.post_date !== undefined) stored.post_date = order.post_date
   if (order.pending !== undefined) stored.pending = order.pending
