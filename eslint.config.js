@@ -53,6 +53,7 @@ const CATALOGUED = [
   'features/sync',
   'features/dashboard',
   'features/checkouts',
+  'features/orders/components/BulkTrackingDialog.vue',
 ]
 /** Marks that are not words in any language. */
 const BARE_ALLOWED = ['(', ')', ',', '.', '&', '+', '-', '=', '*', '/', '#', '%', '!', '?', ':', '[', ']', '{', '}', '<', '>', '•', '·', '|', '…', '—', '–', '×', '✓', '→', '←', '↑', '↓', '“', '”', '‘', '’', '"', "'", '@', '$', '~']
