@@ -54,6 +54,7 @@ const CATALOGUED = [
   'features/dashboard',
   'features/checkouts',
   'features/orders/components/BulkTrackingDialog.vue',
+  'features/orders/components/ExportOrdersDialog.vue',
 ]
 /** Marks that are not words in any language. */
 const BARE_ALLOWED = ['(', ')', ',', '.', '&', '+', '-', '=', '*', '/', '#', '%', '!', '?', ':', '[', ']', '{', '}', '<', '>', '•', '·', '|', '…', '—', '–', '×', '✓', '→', '←', '↑', '↓', '“', '”', '‘', '’', '"', "'", '@', '$', '~']
