@@ -165,7 +165,7 @@ describe('CSV export of orders', () => {
       const cell = (name: string) => row![header!.indexOf(name)]
       expect(cell('Bestelldatum (Shopzeit)')).toBe('2026-03-04 14:05:09')
       expect(cell('Summe')).toBe('76.94')
-      expect(cell('Bestellstatus')).toBe('In Bearbeitung')
+      expect(cell('Status')).toBe('In Bearbeitung')
     } finally {
       applyLocale('en')
     }

@@ -628,7 +628,7 @@ export const de: Catalog = {
       customer: 'Kunde',
       email: 'E-Mail',
       phone: 'Telefon',
-      status: 'Bestellstatus',
+      status: 'Status',
       payment: 'Zahlungsstatus',
       fulfillment: 'Versandstatus',
       shipName: 'Lieferung an (Name)',
