@@ -10,23 +10,9 @@ import { test, expect } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
 import { untranslated, useAppLocale, words, type TestLocale, type Words } from './support/i18n'
 import { s10 } from './support/scanner'
+import { sentEmails, shippableOrders, storeOrder } from './support/store-orders'
 
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
-
-type DemoStore = { api(path: string, init?: RequestInit): Promise<Response> }
-interface StoreOrder {
-  ID: number
-  number: string
-  post_status: string
-  trackno?: string
-}
-
-/** An order a tracking row is ready for: paid, not yet shipped, not cancelled, pending or held. */
-async function shippableOrder(demoStore: DemoStore): Promise<StoreOrder> {
-  const res = await demoStore.api('/openapi/2025-04/orders?filter[fulfillment_status]=unfulfilled&filter[financial_status]=paid&sort=date&page_size=50')
-  const { data } = (await res.json()) as { data: StoreOrder[] }
-  return data.find((o) => !['wc-cancelled', 'wc-pending', 'wc-on-hold'].includes(o.post_status))!
-}
 
 const YES_NO: Record<'de' | 'zh-CN', [string, string]> = { de: ['ja', 'vielleicht'], 'zh-CN': ['是', '也许'] }
 
@@ -51,7 +37,7 @@ for (const locale of ['de', 'zh-CN'] as const satisfies TestLocale[]) {
       if (problems.length > 0) found[name] = problems
     }
     await connectDemoStore(page, w)
-    const order = await shippableOrder(demoStore)
+    const order = (await shippableOrders(demoStore))[0]!
     const trackno = s10(40_000_000 + Number(order.number))
     await page.getByRole('navigation', { name: w('nav.main') }).getByRole('link', { name: w('nav.orders'), exact: true }).click()
     await expect(page.getByRole('grid', { name: w('orders.gridLabel') }).getByRole('row').first()).toBeVisible()
@@ -74,9 +60,8 @@ for (const locale of ['de', 'zh-CN'] as const satisfies TestLocale[]) {
     await importDialog.getByRole('button', { name: w('bulkTracking.done'), exact: true }).click()
     await expect(importDialog).toBeHidden()
     // The row went to the store as the file said: the number, and the customer e-mailed ("ja", "是").
-    await expect.poll(async () => ((await (await demoStore.api(`/openapi/2025-04/orders/${order.ID}`)).json()) as { data: StoreOrder }).data.trackno, { timeout: 60_000 }).toBe(trackno)
-    const emails = (await demoStore.control('GET', '/emails')) as { data: { orderId: number; trackno: string }[] }
-    expect(emails.data).toContainEqual(expect.objectContaining({ orderId: order.ID, trackno }))
+    await expect.poll(async () => (await storeOrder(demoStore, order.ID)).trackno, { timeout: 60_000 }).toBe(trackno)
+    expect(await sentEmails(demoStore)).toContainEqual(expect.objectContaining({ orderId: order.ID, trackno }))
 
     await page.getByRole('button', { name: w('orders.export') }).click()
     const exportDialog = dialogWith(page, w('orderExport.title'))
