@@ -54,6 +54,8 @@ const CATALOGUED = [
   'features/collections',
   'features/meta-fields',
   'features/customers',
+  'features/orders/components/BulkTrackingDialog.vue',
+  'features/orders/components/ExportOrdersDialog.vue',
 ]
 /** Marks that are not words in any language. */
 const BARE_ALLOWED = ['(', ')', ',', '.', '&', '+', '-', '=', '*', '/', '#', '%', '!', '?', ':', '[', ']', '{', '}', '<', '>', '•', '·', '|', '…', '—', '–', '×', '✓', '→', '←', '↑', '↓', '“', '”', '‘', '’', '"', "'", '@', '$', '~']

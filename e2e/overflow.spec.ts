@@ -572,6 +572,36 @@ const PSEUDO_AREAS: Record<string, Stop[]> = {
       },
     },
   ],
+  'bulk tracking and export': [
+    {
+      name: 'tracking import with refused rows',
+      async open(page) {
+        await openPseudoOrders(page)
+        await page.getByRole('button', { name: pseudo('orders.importCsv') }).click()
+        const importDialog = pseudoDialog(page, pseudo.pattern('orders.importTitle'))
+        const file = ['order,tracking,carrier,email', '999999,RR000000014US,Deutsche Post,yes', '1001,,UPS,maybe', '1001,"RR000000022US,,no']
+        await importDialog.getByRole('textbox', { name: pseudo('bulkTracking.content') }).fill(file.join('\n'))
+        await importDialog.getByRole('button', { name: pseudo('bulkTracking.check') }).click()
+        await expect(importDialog.getByRole('cell', { name: pseudo('bulkTracking.problem.noOrder', { number: '999999' }) })).toBeVisible()
+      },
+      close: async (page) => {
+        await pseudoDialog(page, pseudo.pattern('orders.importTitle')).getByRole('button', { name: pseudo('bulkTracking.done'), exact: true }).click()
+        await expect(pseudoDialog(page, pseudo.pattern('orders.importTitle'))).toBeHidden()
+      },
+    },
+    {
+      name: 'export dialog',
+      async open(page) {
+        await openPseudoOrders(page)
+        await page.getByRole('button', { name: pseudo('orders.export') }).click()
+        await expect(pseudoDialog(page, pseudo.pattern('orderExport.title'))).toBeVisible()
+      },
+      close: async (page) => {
+        await pseudoDialog(page, pseudo.pattern('orderExport.title')).getByRole('button', { name: pseudo('common.cancel'), exact: true }).click()
+        await expect(pseudoDialog(page, pseudo.pattern('orderExport.title'))).toBeHidden()
+      },
+    },
+  ],
 }
 
 for (const [area, stops] of Object.entries(PSEUDO_AREAS)) {

@@ -165,6 +165,17 @@ export const ExportFolderRequest = z
 export type ExportFolderRequest = z.infer<typeof ExportFolderRequest>
 
 export const ExportedFolder = z.object({ folder: z.string(), files: z.number().int() })
+
+/** One line of a system dialog's words: some text, no control characters (no line breaks). */
+const DialogLine = (max: number) => z.string().trim().min(1).max(max).regex(/^[^\p{Cc}]+$/u, 'must be one line of text')
+
+/**
+ * The words of a system dialog main shows for the renderer (a folder picker, a save dialog), in
+ * the app's language: the renderer's catalog has every word, so it sends them with the request
+ * and main shows them as given, whichever shell asks.
+ */
+export const DialogWords = z.object({ title: DialogLine(200), buttonLabel: DialogLine(60) })
+export type DialogWords = z.infer<typeof DialogWords>
 export type ExportedFolder = z.infer<typeof ExportedFolder>
 /** Paper the print view is laid out for: A4, US Letter, or a 4x6 inch thermal label. */
 export const PAPER_SIZES = ['a4', 'letter', '4x6'] as const
@@ -235,17 +246,18 @@ export const channels = {
   /** Fetches a blog's stylesheet for the preview (https, or http on this computer); the renderer sanitises it. */
   'blogs.fetchPreviewStylesheet': { args: z.tuple([z.string().min(1).max(2048)]), result: PreviewStylesheet },
   /**
-   * Asks the user for a folder and writes the export into a new folder inside it; null when the
-   * user cancelled. Electron only: the browser shell downloads the same files as a .zip.
+   * Asks the user for a folder (the dialog showing the words given) and writes the export into a
+   * new folder inside it; null when the user cancelled. Electron only: the browser shell downloads
+   * the same files as a .zip.
    */
-  'localData.exportToFolder': { args: z.tuple([ExportFolderRequest]), result: ExportedFolder.nullable() },
+  'localData.exportToFolder': { args: z.tuple([ExportFolderRequest, DialogWords]), result: ExportedFolder.nullable() },
   /**
    * Prints the calling window's page through the system print dialog (Electron only: the
    * browser shell's page prints itself with window.print()).
    */
   'print.print': { args: z.tuple([PrintRequest]), result: PrintOutcome },
-  /** Renders the calling window's page to PDF and writes it where the user chooses (Electron only). */
-  'print.savePdf': { args: z.tuple([PrintRequest]), result: SavePdfOutcome },
+  /** Renders the calling window's page to PDF and writes it where the user chooses in a save dialog showing the words given (Electron only). */
+  'print.savePdf': { args: z.tuple([PrintRequest, DialogWords]), result: SavePdfOutcome },
 } as const
 
 /** Events the main process pushes to the renderer: `namespace.onDid…` → payload. */

@@ -1,7 +1,8 @@
 // @vitest-environment node
 // Printing from main with Electron replaced by recorders: the sending window is printed on the
 // chosen paper, Save as PDF asks for the path in main and writes the PDF there, a cancelled
-// dialog writes nothing, and a malformed request or a closed window is refused.
+// dialog writes nothing, and a malformed request or a closed window is refused. The save dialog
+// shows the words the renderer sent, in the app's language.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 const rec = vi.hoisted(() => ({
@@ -87,11 +88,13 @@ describe('print.print', () => {
   })
 })
 
+const WORDS = { title: 'Save as PDF', buttonLabel: 'Save PDF' }
+
 describe('print.savePdf', () => {
   it('asks where to save in main, then writes the window’s PDF there', async () => {
-    expect(await savePdf([{ paper: 'a4', landscape: false, fileName: 'Packing slips 2026-11-25' }], 7)).toEqual({ ok: true, value: { savedTo: '/home/me/Documents/slips.pdf' } })
+    expect(await savePdf([{ paper: 'a4', landscape: false, fileName: 'Packing slips 2026-11-25' }, WORDS], 7)).toEqual({ ok: true, value: { savedTo: '/home/me/Documents/slips.pdf' } })
     expect(rec.saveDialogs).toEqual([
-      { window: { id: 'main-window' }, options: { title: 'Save as PDF', defaultPath: '/home/me/Documents/Packing slips 2026-11-25.pdf', filters: [{ name: 'PDF', extensions: ['pdf'] }] } },
+      { window: { id: 'main-window' }, options: { title: 'Save as PDF', buttonLabel: 'Save PDF', defaultPath: '/home/me/Documents/Packing slips 2026-11-25.pdf', filters: [{ name: 'PDF', extensions: ['pdf'] }] } },
     ])
     expect(rec.pdfOptions).toEqual([{ pageSize: 'A4', landscape: false, printBackground: true, preferCSSPageSize: true }])
     expect(rec.written).toEqual([{ path: '/home/me/Documents/slips.pdf', data: Buffer.from('%PDF-1.7 slips') }])
@@ -99,14 +102,27 @@ describe('print.savePdf', () => {
 
   it('writes nothing when the user cancels the save dialog', async () => {
     rec.saveAnswer = { canceled: true }
-    expect(await savePdf([{ paper: '4x6', landscape: false, fileName: 'Pick list' }], 7)).toEqual({ ok: true, value: { savedTo: null } })
+    expect(await savePdf([{ paper: '4x6', landscape: false, fileName: 'Pick list' }, WORDS], 7)).toEqual({ ok: true, value: { savedTo: null } })
     expect(rec.pdfOptions).toEqual([])
     expect(rec.written).toEqual([])
   })
 
-  it('refuses a malformed request or a closed window without asking for a path', async () => {
-    expect(await savePdf([{ paper: 'a4' }], 7)).toMatchObject({ ok: false, error: { code: 'bad_request' } })
-    expect(await savePdf([{ paper: 'a4', landscape: false, fileName: 'x' }], 8)).toMatchObject({ ok: false, error: { message: 'The window to save has closed.' } })
+  it('titles the save dialog in the language the renderer sent', async () => {
+    await savePdf([{ paper: 'a4', landscape: false, fileName: 'Packzettel 2026-11-25' }, { title: 'Als PDF speichern', buttonLabel: 'PDF speichern' }], 7)
+    await savePdf([{ paper: 'a4', landscape: false, fileName: '装箱单 2026-11-25' }, { title: '另存为 PDF', buttonLabel: '保存 PDF' }], 7)
+    expect(rec.saveDialogs.map((d) => [d.options.title, d.options.buttonLabel, d.options.defaultPath])).toEqual([
+      ['Als PDF speichern', 'PDF speichern', '/home/me/Documents/Packzettel 2026-11-25.pdf'],
+      ['另存为 PDF', '保存 PDF', '/home/me/Documents/装箱单 2026-11-25.pdf'],
+    ])
+  })
+
+  it('refuses a malformed request, missing or malformed words, or a closed window without asking for a path', async () => {
+    const fine = { paper: 'a4', landscape: false, fileName: 'x' }
+    expect(await savePdf([{ paper: 'a4' }, WORDS], 7)).toMatchObject({ ok: false, error: { code: 'bad_request' } })
+    for (const words of [undefined, {}, { title: '', buttonLabel: 'Save' }, { title: 'Save\nas PDF', buttonLabel: 'Save' }, { title: 'x'.repeat(201), buttonLabel: 'Save' }, { title: 'Save', buttonLabel: 'x'.repeat(61) }, { title: 42, buttonLabel: 'Save' }]) {
+      expect(await savePdf([fine, words], 7)).toMatchObject({ ok: false, error: { code: 'bad_request', message: 'The save request was not understood.' } })
+    }
+    expect(await savePdf([fine, WORDS], 8)).toMatchObject({ ok: false, error: { message: 'The window to save has closed.' } })
     expect(rec.saveDialogs).toEqual([])
   })
 })

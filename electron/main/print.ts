@@ -2,11 +2,13 @@
 // print dialog for the sending window, `print.savePdf` asks where to save (dialog.showSaveDialog,
 // here in main, so the renderer never names a path) and writes webContents.printToPDF there.
 // Thin: the page lays itself out for the paper with CSS @page; this only passes the paper on.
+// The save dialog's title and button are the renderer's words (in the app's language), sent with
+// the request; the file type's name, PDF, is the same in every language.
 // Reached through the IPC gate's window channels, after its sender check (ipc-dispatch.ts).
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { app, BrowserWindow, dialog, webContents } from 'electron'
-import { channels, parseArgs, type IpcResult, type PaperSize, type PrintRequest } from '../common/ipc-contract'
+import { channels, parseArgs, type IpcResult, type PaperSize } from '../common/ipc-contract'
 import type { WindowChannels } from './ipc-dispatch'
 
 /** Paper for webContents.print, whose custom sizes are in microns. */
@@ -28,14 +30,11 @@ const CANCELLED = /cancel/i
 
 const refused = (message: string): IpcResult<never> => ({ ok: false, error: { code: 'bad_request', message } })
 
-function request(channel: 'print.print' | 'print.savePdf', args: unknown[]): PrintRequest | null {
-  return parseArgs(channel, args)?.[0] ?? null
-}
 
 export function printChannels(log: (message: string) => void): WindowChannels {
   return {
     'print.print': async (args, webContentsId) => {
-      const req = request('print.print', args)
+      const req = parseArgs('print.print', args)?.[0]
       if (!req) return refused('The print request was not understood.')
       const contents = webContents.fromId(webContentsId)
       if (!contents) return refused('The window to print has closed.')
@@ -50,13 +49,15 @@ export function printChannels(log: (message: string) => void): WindowChannels {
     },
 
     'print.savePdf': async (args, webContentsId) => {
-      const req = request('print.savePdf', args)
-      if (!req) return refused('The save request was not understood.')
+      const parsed = parseArgs('print.savePdf', args)
+      if (!parsed) return refused('The save request was not understood.')
+      const [req, words] = parsed
       const contents = webContents.fromId(webContentsId)
       const window = contents ? BrowserWindow.fromWebContents(contents) : null
       if (!contents || !window) return refused('The window to save has closed.')
       const choice = await dialog.showSaveDialog(window, {
-        title: 'Save as PDF',
+        title: words.title,
+        buttonLabel: words.buttonLabel,
         defaultPath: join(app.getPath('documents'), `${req.fileName}.pdf`),
         filters: [{ name: 'PDF', extensions: ['pdf'] }],
       })

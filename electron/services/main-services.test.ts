@@ -412,6 +412,7 @@ describe('blogs.fetchPreviewStylesheet', () => {
 
 describe('localData.exportToFolder', () => {
   const request = { folderName: 'Storedesk Demo store 2026-12-01', files: [{ name: 'index.html', content: '<h1>Posts</h1>' }, { name: 'revisions.json', content: '[]' }] }
+  const words = { title: 'Choose where to export the drafts and revisions', buttonLabel: 'Export here' }
 
   it('writes the files into a new folder inside the one the user picked, or nothing when they cancel', async () => {
     const picked = await mkdtemp(join(tmpdir(), 'storedesk-picked-'))
@@ -419,11 +420,11 @@ describe('localData.exportToFolder', () => {
       let answer: string | null = picked
       const asked: unknown[] = []
       const s = await start({ ...makeHost(), chooseFolder: async (options) => (asked.push(options), answer) })
-      expect(await s.invoke('localData.exportToFolder', [request])).toEqual({ ok: true, value: { folder: join(picked, request.folderName), files: 2 } })
+      expect(await s.invoke('localData.exportToFolder', [request, words])).toEqual({ ok: true, value: { folder: join(picked, request.folderName), files: 2 } })
       expect(await readFile(join(picked, request.folderName, 'index.html'), 'utf8')).toBe('<h1>Posts</h1>')
-      expect(asked).toEqual([{ title: 'Choose where to export the drafts and revisions', buttonLabel: 'Export here' }])
+      expect(asked).toEqual([words])
       answer = null
-      expect(await s.invoke('localData.exportToFolder', [request])).toEqual({ ok: true, value: null })
+      expect(await s.invoke('localData.exportToFolder', [request, words])).toEqual({ ok: true, value: null })
     } finally {
       await rm(picked, { recursive: true, force: true })
     }
@@ -433,17 +434,28 @@ describe('localData.exportToFolder', () => {
     const asked: unknown[] = []
     const s = await start({ ...makeHost(), chooseFolder: async (options) => (asked.push(options), tmpdir()) })
     for (const name of ['../index.html', 'posts/a.html', 'C:\\a.html', '..', 'a.html ', 'con.html', 'NUL', 'Lpt1.txt']) {
-      const result = await s.invoke('localData.exportToFolder', [{ ...request, files: [{ name, content: 'x' }] }])
+      const result = await s.invoke('localData.exportToFolder', [{ ...request, files: [{ name, content: 'x' }] }, words])
       expect(result).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('must be a plain file name') } })
     }
-    const twice = await s.invoke('localData.exportToFolder', [{ ...request, files: [{ name: 'a.html', content: '1' }, { name: 'A.html', content: '2' }] }])
+    const twice = await s.invoke('localData.exportToFolder', [{ ...request, files: [{ name: 'a.html', content: '1' }, { name: 'A.html', content: '2' }] }, words])
     expect(twice).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('file names must differ') } })
     expect(asked).toEqual([])
   })
 
+  it('shows the picker in the words the renderer sent, and refuses words that are not one line', async () => {
+    const asked: unknown[] = []
+    const s = await start({ ...makeHost(), chooseFolder: async (options) => (asked.push(options), null) })
+    const german = { title: 'Ordner für den Export der Entwürfe und Versionen wählen', buttonLabel: 'Hierhin exportieren' }
+    expect(await s.invoke('localData.exportToFolder', [request, german])).toEqual({ ok: true, value: null })
+    for (const bad of [undefined, { title: 'Export' }, { title: 'Export\u0007', buttonLabel: 'Here' }, { title: '   ', buttonLabel: 'Here' }, { title: 'Export', buttonLabel: 'x'.repeat(61) }]) {
+      expect(await s.invoke('localData.exportToFolder', [request, bad])).toMatchObject({ ok: false, error: { code: 'bad_request' } })
+    }
+    expect(asked).toEqual([german])
+  })
+
   it('says so in a shell that cannot show a folder picker', async () => {
     const s = await start()
-    expect(await s.invoke('localData.exportToFolder', [request])).toEqual({
+    expect(await s.invoke('localData.exportToFolder', [request, words])).toEqual({
       ok: false,
       error: { code: 'bad_request', message: 'This window cannot choose a folder; export downloads the files as one .zip instead.' },
     })

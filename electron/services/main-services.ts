@@ -307,9 +307,10 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
       return result.value
     },
 
-    'localData.exportToFolder': async ([request]) => {
+    // The picker shows the renderer's words (its title and button, in the app's language).
+    'localData.exportToFolder': async ([request, words]) => {
       if (!host.chooseFolder) fail('bad_request', 'This window cannot choose a folder; export downloads the files as one .zip instead.')
-      const parent = await host.chooseFolder({ title: 'Choose where to export the drafts and revisions', buttonLabel: 'Export here' })
+      const parent = await host.chooseFolder(words)
       if (parent === null) return null
       try {
         return await writeExportFolder(parent, request.folderName, request.files)

@@ -199,7 +199,8 @@ describe('exportArchive in Electron', () => {
     api.localData.exportToFolder.mockResolvedValue({ folder: '/home/ann/Storedesk Demo store 2026-12-01', files: 3 })
     const outcome = await exportArchive(db, { label: 'Demo store', shop: '127.0.0.1:4010' }, String)
     expect(say(describeExport(outcome)!)).toBe('Exported 3 files to /home/ann/Storedesk Demo store 2026-12-01.')
-    const [request] = api.localData.exportToFolder.mock.calls[0]!
+    const [request, words] = api.localData.exportToFolder.mock.calls[0]!
+    expect(words).toEqual({ title: 'Choose where to export the drafts and revisions', buttonLabel: 'Export here' })
     expect(request.folderName).toMatch(/^Storedesk Demo store \d{4}-\d\d-\d\d$/)
     expect(request.files.map((f: { name: string }) => f.name)).toEqual(['index.html', 'winter.html', 'revisions.json'])
 

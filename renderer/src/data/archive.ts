@@ -8,6 +8,7 @@
 // (local-data.ts), so the zip library stays out of the app's start.
 import { strToU8, zipSync } from 'fflate'
 import { api, shell } from '@/bridge'
+import { t } from '@/session/i18n'
 import { slugify } from '@/lib/slug'
 import { sanitizeForExport } from '@/lib/sanitize'
 import { isWindowsDeviceName } from '@common/file-names'
@@ -239,7 +240,9 @@ export async function exportArchive(db: StoreDatabase, store: ArchiveInput['stor
   const input = await readArchiveInput(db, store, words)
   const files = buildArchiveFiles(input)
   if (shell === 'electron') {
-    const written = await api.localData.exportToFolder({ folderName: archiveFolderName(store.label, input.exportedAt), files })
+    // The folder picker main shows speaks the app's language: its words go with the request.
+    const words = { title: t('systemDialogs.exportFolderTitle'), buttonLabel: t('systemDialogs.exportFolderButton') }
+    const written = await api.localData.exportToFolder({ folderName: archiveFolderName(store.label, input.exportedAt), files }, words)
     return written ? { kind: 'folder', ...written } : { kind: 'cancelled' }
   }
   const fileName = archiveFileName(store.label, input.exportedAt)

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { say, type Message } from '@/session/i18n'
 import { idempotencyKey, importTrackingRows, parseTrackingCsv, previewTrackingRows, type OrderRef } from './bulk-tracking'
+
+/** A row's messages as the dialog shows them (in English, the tests' language). */
+const said = (messages: readonly Message[]) => messages.map(say).join(' ')
 
 const orders = new Map<string, OrderRef>([
   ['1001', { ID: 1, number: '1001', fulfillment_status: 'unfulfilled' }],
@@ -31,12 +35,12 @@ describe('bulk tracking from CSV', () => {
       [6, 'invalid'],
       [7, 'skip'],
     ])
-    expect(verdicts[1]!.problems.join()).toMatch(/required/)
-    expect(verdicts[2]!.problems.join()).toMatch(/No order #9999/)
-    expect(verdicts[3]!.problems.join()).toMatch(/Already fulfilled/)
-    expect(verdicts[4]!.problems.join()).toMatch(/"maybe" is not yes or no/)
-    expect(verdicts[5]!.problems.join()).toMatch(/Same as line 2/)
-    expect(verdicts[0]!.problems).toEqual(['No carrier uses this format: AB123456. Compare it with the label.'])
+    expect(said(verdicts[1]!.problems)).toMatch(/required/)
+    expect(said(verdicts[2]!.problems)).toMatch(/No order #9999/)
+    expect(said(verdicts[3]!.problems)).toMatch(/Already fulfilled/)
+    expect(said(verdicts[4]!.problems)).toMatch(/“maybe” is not yes or no/)
+    expect(said(verdicts[5]!.problems)).toMatch(/Same as line 2/)
+    expect(said(verdicts[0]!.problems)).toBe('No carrier uses this format: AB123456. Compare it with the label.')
     expect(verdicts[0]!.body).toEqual({ trackno: 'AB123456', sendemail: true, logistics_company: 'UPS' })
   })
 
@@ -48,7 +52,7 @@ describe('bulk tracking from CSV', () => {
     ])
     const { rows } = parseTrackingCsv(['1001,1Z999AA10123456784,UPS,no', '1002,1Z999AA10123456785,UPS,no', '1004,RR123456785US,,no', '1005,RR123456785US,,no', '1006,RR000000014US,,no', '1003,RR000000022US,,no'].join('\n'))
     const verdicts = previewTrackingRows(rows, more, new Set(), undefined, new Map([['1Z999AA10123456784', ['1003']]]))
-    expect(verdicts.map((v) => [v.status, v.problems.join(' ')])).toEqual([
+    expect(verdicts.map((v) => [v.status, said(v.problems)])).toEqual([
       ['warning', '1Z999AA10123456784 is already the tracking number of order #1003. Use it for #1001 too?'],
       ['warning', expect.stringMatching(/^The check digit is wrong: 1Z999AA10123456785 has the format of a UPS number/)],
       ['ready', ''],
@@ -62,9 +66,9 @@ describe('bulk tracking from CSV', () => {
     const { rows } = parseTrackingCsv(['1001,AB123456,UPS,yes', '1002,CD123456,UPS,no', '9999,EF123456,UPS,no'].join('\n'))
     const verdicts = previewTrackingRows(rows, orders, new Set(), { ids: new Set([1, 4]) })
     expect(verdicts.map((v) => v.status)).toEqual(['warning', 'invalid', 'invalid'])
-    expect(verdicts[1]!.problems).toEqual(['Order #1002 is not one of the 2 selected orders.'])
-    expect(verdicts[2]!.problems).toEqual(['No order #9999 in this store.'])
-    expect(previewTrackingRows(rows.slice(1, 2), orders, new Set(), { ids: new Set([1]) })[0]!.problems).toEqual(['Order #1002 is not the selected order.'])
+    expect(said(verdicts[1]!.problems)).toBe('Order #1002 is not one of the 2 selected orders.')
+    expect(said(verdicts[2]!.problems)).toBe('No order #9999 in this store.')
+    expect(said(previewTrackingRows(rows.slice(1, 2), orders, new Set(), { ids: new Set([1]) })[0]!.problems)).toBe('Order #1002 is not the selected order.')
   })
 
   it('reads a file without a header, columns in the documented order', () => {
@@ -75,6 +79,25 @@ describe('bulk tracking from CSV', () => {
   it('finds columns by header name in any order', () => {
     const { rows } = parseTrackingCsv('email,carrier,tracking,order\nyes,DHL,XY123456,1004\n')
     expect(rows[0]).toMatchObject({ orderNumber: '1004', trackno: 'XY123456', carrier: 'DHL', email: 'yes' })
+  })
+
+  it('reads a header and yes/no in the words the German or Chinese dialog asks for', () => {
+    const german = parseTrackingCsv('Bestellnummer;Sendungsnummer;Versanddienstleister;Kunden benachrichtigen\n1001;AB123456;DHL;ja\n1002;CD123456;DHL;nein\n')
+    expect(german.problems).toEqual([])
+    expect(german.rows.map((r) => [r.orderNumber, r.trackno, r.carrier, r.email])).toEqual([
+      ['1001', 'AB123456', 'DHL', 'ja'],
+      ['1002', 'CD123456', 'DHL', 'nein'],
+    ])
+    const chinese = parseTrackingCsv('运单号,订单号,邮件通知顾客\nEF123456,1004,是\n')
+    expect(chinese.rows).toEqual([{ line: 2, orderNumber: '1004', trackno: 'EF123456', carrier: '', email: '是' }])
+    const verdicts = previewTrackingRows([...german.rows, ...chinese.rows], orders, new Set())
+    expect(verdicts.map((v) => v.body?.sendemail)).toEqual([true, false, true])
+  })
+
+  it('says what cannot be read in a file, line by line', () => {
+    const { problems } = parseTrackingCsv('1001,"AB123456,UPS,yes\n')
+    expect(problems.map(say)).toEqual(['Line 1: a quoted field is not closed.'])
+    expect(parseTrackingCsv('carrier,email\nUPS,yes\n').problems.map(say)).toEqual(['The header row needs an “order number” and a “tracking number” column.'])
   })
 
   it('rejects the same order twice with different numbers', () => {
@@ -101,7 +124,7 @@ describe('bulk tracking from CSV', () => {
       ['1004', 'failed'],
       ['9999', 'invalid'],
     ])
-    expect(first[2]!.message).toBe('disk full')
+    expect(said(first[2]!.details)).toBe('Could not be queued: disk full')
     const again = await importTrackingRows(previewTrackingRows(parseTrackingCsv(file).rows, orders, queuedKeys), track, { includeWarnings: true })
     expect(again.map((r) => r.outcome)).toEqual(['skipped', 'skipped', 'failed', 'invalid'])
     expect(queued).toEqual([

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest'
 import Papa from 'papaparse'
 import type { Order } from '@common/store-api/resources'
 import { makeOrder, makeOrders, seededRandom } from '@/data/order-index/order-fixtures'
-import { BOM, EXPORT_ITEM_COLUMNS, EXPORT_ORDER_COLUMNS, exportColumns, formulaLikeCells, ordersToCsv } from './order-export'
+import { applyLocale } from '@/session/i18n'
+import { BOM, exportColumns, formulaLikeCells, ordersToCsv } from './order-export'
+
+/** The header row as an English reader sees it. */
+const ORDER_HEADERS = [
+  'Order number', 'Order date (store time)', 'Paid date (store time)', 'Customer', 'E-mail', 'Phone', 'Status', 'Payment', 'Fulfillment', 'Ship to name', 'Ship to company',
+  'Address line 1', 'Address line 2', 'City', 'State or province', 'Postcode', 'Country', 'Items subtotal', 'Shipping', 'Tax', 'Discounts', 'Refunded', 'Total', 'Currency',
+  'Items', 'Carrier', 'Tracking number', 'Sales channel',
+] as const
+const ITEM_HEADERS = ['SKU', 'Product', 'Variant', 'Quantity', 'Price', 'Line total'] as const
 
 /** Parses an export as a spreadsheet would, checking and dropping the byte order mark first. */
 function readBack(csv: string): Record<string, string>[] {
@@ -56,7 +65,7 @@ function knownOrder(): Order {
   }
 }
 
-const ORDER_CELLS: Record<(typeof EXPORT_ORDER_COLUMNS)[number], string> = {
+const ORDER_CELLS: Record<(typeof ORDER_HEADERS)[number], string> = {
   'Order number': '1057',
   'Order date (store time)': '2026-03-04 14:05:09',
   'Paid date (store time)': '2026-03-04 14:06:00',
@@ -96,7 +105,7 @@ describe('CSV export of orders', () => {
 
   it('reads back one row per line item with the order columns repeated', () => {
     const csv = ordersToCsv([knownOrder()], 'items')
-    expect(Papa.parse<string[]>(csv.slice(BOM.length)).data[0]).toEqual([...EXPORT_ORDER_COLUMNS, ...EXPORT_ITEM_COLUMNS])
+    expect(Papa.parse<string[]>(csv.slice(BOM.length)).data[0]).toEqual([...ORDER_HEADERS, ...ITEM_HEADERS])
     expect(readBack(csv)).toEqual([
       { ...ORDER_CELLS, SKU: 'SD-015-MER-3', Product: 'Merino Wool Socks - L', Variant: 'Size: L', Quantity: '2', Price: '12.50', 'Line total': '25.00' },
       { ...ORDER_CELLS, SKU: 'SD-003-WAL', Product: 'Walnut Serving Board', Variant: '', Quantity: '1', Price: '48.00', 'Line total': '48.00' },
@@ -120,7 +129,7 @@ describe('CSV export of orders', () => {
       expect(row.Fulfillment).toMatch(/^(Fulfilled|Unfulfilled)$/)
     }
     expect(new Set(rows.map((r) => r.Status)).size).toBeGreaterThan(3)
-    expect(exportColumns('orders')).toEqual([...EXPORT_ORDER_COLUMNS])
+    expect(exportColumns('orders')).toEqual([...ORDER_HEADERS])
   })
 
   it('writes the data exactly as held, no apostrophe prefixes, and counts what a spreadsheet could take for a formula', () => {
@@ -144,5 +153,21 @@ describe('CSV export of orders', () => {
     expect(lines[1]).toContain(',"Studio ""North"", LLC",')
     expect(lines[1]).toContain(',"Apt 3\nBack door",')
     expect(ordersToCsv([knownOrder()], 'orders', { bom: true }).startsWith(BOM)).toBe(true)
+  })
+
+  it('names its columns in the app’s language and keeps the values machine-readable', () => {
+    applyLocale('de')
+    try {
+      const csv = ordersToCsv([knownOrder()], 'items', { bom: false })
+      const [header, row] = Papa.parse<string[]>(csv).data
+      expect(header!.slice(0, 3)).toEqual(['Bestellnummer', 'Bestelldatum (Shopzeit)', 'Bezahlt am (Shopzeit)'])
+      expect(header!.at(-1)).toBe('Positionssumme')
+      const cell = (name: string) => row![header!.indexOf(name)]
+      expect(cell('Bestelldatum (Shopzeit)')).toBe('2026-03-04 14:05:09')
+      expect(cell('Summe')).toBe('76.94')
+      expect(cell('Status')).toBe('In Bearbeitung')
+    } finally {
+      applyLocale('en')
+    }
   })
 })

@@ -13,10 +13,17 @@
 // - The workbook (write-excel-file): order numbers, tracking numbers, postcodes, phones and every
 //   other text as text cells (never a formula, never a number), dates as dates on the store's
 //   wall clock, money as numbers in the currency's format, counts as numbers.
+// The words are the merchant's, the values are the machine's: the header row (and the statuses,
+// which are the app's words already) are in the app's language, since a spreadsheet is read by
+// the people who chose it; the values never are. Dates stay ISO "2026-03-04 14:05:09" in the
+// CSV and real dates in the workbook, money and counts are plain numbers with a point (a real
+// number cell in the workbook, shown by the spreadsheet in its own locale's format), so another
+// system, or a German Excel, reads every value the same whatever language exported it.
 import Papa from 'papaparse'
 import type { Order, OrderLineItem } from '@common/store-api/resources'
 import { FULFILLMENT_LABELS, labelOf, ORDER_STATUS_LABELS, PAYMENT_LABELS } from '@/ui/labels'
 import { wallClock } from '@/ui/dates'
+import { t } from '@/session/i18n'
 import { checkOrderTotals, fromCents, toCents } from './order-totals'
 import { quantityOf, variantOf } from './print/pick-list'
 
@@ -25,41 +32,44 @@ export type ExportShape = 'orders' | 'items'
 /** The byte order mark that tells a spreadsheet the file is UTF-8. */
 export const BOM = '\uFEFF'
 
+/** The order columns, in file order (their headers: `orderExport.column.*`). */
 export const EXPORT_ORDER_COLUMNS = [
-  'Order number',
-  'Order date (store time)',
-  'Paid date (store time)',
-  'Customer',
-  'E-mail',
-  'Phone',
-  'Status',
-  'Payment',
-  'Fulfillment',
-  'Ship to name',
-  'Ship to company',
-  'Address line 1',
-  'Address line 2',
-  'City',
-  'State or province',
-  'Postcode',
-  'Country',
-  'Items subtotal',
-  'Shipping',
-  'Tax',
-  'Discounts',
-  'Refunded',
-  'Total',
-  'Currency',
-  'Items',
-  'Carrier',
-  'Tracking number',
-  'Sales channel',
+  'number',
+  'date',
+  'paidDate',
+  'customer',
+  'email',
+  'phone',
+  'status',
+  'payment',
+  'fulfillment',
+  'shipName',
+  'shipCompany',
+  'address1',
+  'address2',
+  'city',
+  'state',
+  'postcode',
+  'country',
+  'subtotal',
+  'shipping',
+  'tax',
+  'discounts',
+  'refunded',
+  'total',
+  'currency',
+  'items',
+  'carrier',
+  'trackno',
+  'channel',
 ] as const
 
-export const EXPORT_ITEM_COLUMNS = ['SKU', 'Product', 'Variant', 'Quantity', 'Price', 'Line total'] as const
+export const EXPORT_ITEM_COLUMNS = ['sku', 'product', 'variant', 'quantity', 'price', 'lineTotal'] as const
 
+/** The header row, in the app's language. */
 export function exportColumns(shape: ExportShape): string[] {
-  return shape === 'items' ? [...EXPORT_ORDER_COLUMNS, ...EXPORT_ITEM_COLUMNS] : [...EXPORT_ORDER_COLUMNS]
+  const columns = shape === 'items' ? [...EXPORT_ORDER_COLUMNS, ...EXPORT_ITEM_COLUMNS] : [...EXPORT_ORDER_COLUMNS]
+  return columns.map((column) => t(`orderExport.column.${column}`))
 }
 
 /** One cell of the export, typed: how the CSV writes it and what cell the workbook makes of it. */

@@ -5,6 +5,7 @@
 // on the store's wall clock; money as numbers shown in the order's currency; counts as numbers.
 // The library is loaded when a workbook is asked for, not with the order list.
 import type { Order } from '@common/store-api/resources'
+import { t } from '@/session/i18n'
 import { currencyDigits, exportColumns, exportTable, type ExportCell, type ExportShape } from './order-export'
 import { fromCents } from './order-totals'
 
@@ -47,10 +48,10 @@ function xlsxCell(cell: ExportCell): XlsxCell {
   }
 }
 
-/** The workbook's file: one sheet "Orders", a bold header row kept in view. */
+/** The workbook's file: one sheet named "Orders" in the app's language, a bold header row kept in view. */
 export async function ordersToXlsx(orders: Iterable<Order>, shape: ExportShape): Promise<Blob> {
   const { default: writeXlsxFile } = await import('write-excel-file/browser')
   const header = exportColumns(shape).map((name) => ({ value: name, type: String, fontWeight: 'bold' as const }))
   const rows = exportTable(orders, shape).map((row) => row.map(xlsxCell))
-  return writeXlsxFile([header, ...rows], { sheet: 'Orders', stickyRowsCount: 1, columns: header.map((h) => ({ width: Math.max(10, Math.min(40, h.value.length + 2)) })) }).toBlob()
+  return writeXlsxFile([header, ...rows], { sheet: t('orderExport.sheet'), stickyRowsCount: 1, columns: header.map((h) => ({ width: Math.max(10, Math.min(40, h.value.length + 2)) })) }).toBlob()
 }

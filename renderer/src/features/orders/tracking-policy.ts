@@ -12,19 +12,29 @@
 //   is what it needs.
 // Findings are data: each entry point decides how it asks (a confirm step, the scanner's
 // "use it anyway", an import row's status); `invalid` always stops, the others wait for the
-// operator to confirm their kind.
+// operator to confirm their kind. Each carries its words twice: `message` in the language of the
+// moment, and `words` (the Message) for a screen that keeps findings and shows them again later,
+// in whatever language is chosen then (the CSV import's preview).
 import type { Order } from '@common/store-api/resources'
 import { closedStateOf, type ClosedState } from '@/data'
-import { formatCheck, normalizeTrackingNumber, trackingNumberError } from './tracking'
-import { t } from '@/session/i18n'
+import { formatCheck, normalizeTrackingNumber, trackingNumberProblem } from './tracking'
+import { say, type Message, type MessageKey, type MessageParams } from '@/session/i18n'
 
-export type TrackingFinding =
-  | { kind: 'invalid'; message: string }
-  | { kind: 'check-digit'; carrier: string; message: string }
-  | { kind: 'unknown-format'; message: string }
-  | { kind: 'duplicate'; orders: string[]; message: string }
-  | { kind: 'unpaid'; message: string }
-  | { kind: 'closed'; state: ClosedState; message: string }
+/** A finding's words: the Message, and the message said now. */
+interface Worded {
+  words: Message
+  message: string
+}
+
+export type TrackingFinding = Worded &
+  (
+    | { kind: 'invalid' }
+    | { kind: 'check-digit'; carrier: string }
+    | { kind: 'unknown-format' }
+    | { kind: 'duplicate'; orders: string[] }
+    | { kind: 'unpaid' }
+    | { kind: 'closed'; state: ClosedState }
+  )
 export type FindingKind = TrackingFinding['kind']
 
 /** What of an order the policy reads. */
@@ -33,16 +43,17 @@ export type PolicyOrder = Pick<Order, 'ID' | 'number' | 'post_status' | 'financi
 /** Orders other than `exceptId` whose tracking number is this one. */
 export type OthersUsing = (trackno: string, exceptId: number) => Promise<{ ID: number; number: string }[]>
 
-
+const worded = (words: Message): Worded => ({ words, message: say(words) })
+const said = (key: MessageKey, params?: MessageParams): Worded => worded(params ? { key, params } : { key })
 
 /** The number's own findings: its shape, then its format. */
 export function numberFindings(raw: string): TrackingFinding[] {
-  const problem = trackingNumberError(raw)
-  if (problem) return [{ kind: 'invalid', message: problem }]
+  const problem = trackingNumberProblem(raw)
+  if (problem) return [{ kind: 'invalid', ...worded(problem) }]
   const trackno = normalizeTrackingNumber(raw)
   const format = formatCheck(trackno)
-  if (!format) return [{ kind: 'unknown-format', message: t('tracking.policy.unknownFormat', { number: trackno }) }]
-  if (format.checkDigit === 'wrong') return [{ kind: 'check-digit', carrier: format.carrier, message: t('tracking.policy.checkDigit', { number: trackno, carrier: format.carrier }) }]
+  if (!format) return [{ kind: 'unknown-format', ...said('tracking.policy.unknownFormat', { number: trackno }) }]
+  if (format.checkDigit === 'wrong') return [{ kind: 'check-digit', carrier: format.carrier, ...said('tracking.policy.checkDigit', { number: trackno, carrier: format.carrier }) }]
   return []
 }
 
@@ -51,17 +62,17 @@ export function stateFindings(order: PolicyOrder, change: { replaces: string } |
   const n = order.number
   const closed = closedStateOf(order)
   if (change) {
-    if (order.fulfillment_status !== 'fulfilled') return [{ kind: 'invalid', message: t('tracking.policy.notFulfilled', { number: n }) }]
-    if ((order.trackno ?? '') !== change.replaces) return [{ kind: 'invalid', message: t('tracking.policy.changedTo', { number: n, trackno: order.trackno || t('tracking.dialog.none') }) }]
-    if (closed && closed !== 'fulfilled') return [{ kind: 'closed', state: closed, message: t('tracking.policy.changeClosed', { number: n, state: closed }) }]
+    if (order.fulfillment_status !== 'fulfilled') return [{ kind: 'invalid', ...said('tracking.policy.notFulfilled', { number: n }) }]
+    if ((order.trackno ?? '') !== change.replaces) return [{ kind: 'invalid', ...said('tracking.policy.changedTo', { number: n, trackno: order.trackno || say({ key: 'tracking.dialog.none' }) }) }]
+    if (closed && closed !== 'fulfilled') return [{ kind: 'closed', state: closed, ...said('tracking.policy.changeClosed', { number: n, state: closed }) }]
     return []
   }
   const findings: TrackingFinding[] = []
   if (closed) {
-    const message = closed === 'fulfilled' && order.trackno ? t('tracking.policy.fulfilledWith', { number: n, trackno: order.trackno }) : t('tracking.policy.addClosed', { number: n, state: closed })
-    findings.push({ kind: 'closed', state: closed, message })
+    const words = closed === 'fulfilled' && order.trackno ? said('tracking.policy.fulfilledWith', { number: n, trackno: order.trackno }) : said('tracking.policy.addClosed', { number: n, state: closed })
+    findings.push({ kind: 'closed', state: closed, ...words })
   }
-  if (order.financial_status === 'unpaid' || order.post_status === 'wc-pending') findings.push({ kind: 'unpaid', message: t('tracking.policy.unpaid', { number: n }) })
+  if (order.financial_status === 'unpaid' || order.post_status === 'wc-pending') findings.push({ kind: 'unpaid', ...said('tracking.policy.unpaid', { number: n }) })
   return findings
 }
 
@@ -70,7 +81,7 @@ export function duplicateFinding(trackno: string, order: Pick<PolicyOrder, 'numb
   const numbers = [...new Set(others.map((o) => o.number))]
   if (numbers.length === 0) return []
   const list = numbers.map((x) => `#${x}`).join(', ')
-  return [{ kind: 'duplicate', orders: numbers, message: t('tracking.policy.duplicate', { trackno: normalizeTrackingNumber(trackno), orders: list, number: order.number }) }]
+  return [{ kind: 'duplicate', orders: numbers, ...said('tracking.policy.duplicate', { trackno: normalizeTrackingNumber(trackno), orders: list, number: order.number }) }]
 }
 
 /** Every finding for tracking `raw` on `order`: the number, another order using it, the order's state. */
@@ -78,7 +89,7 @@ export async function checkTracking(input: { raw: string; order: PolicyOrder; ch
   const own = numberFindings(input.raw)
   if (own.some((f) => f.kind === 'invalid')) return own
   const trackno = normalizeTrackingNumber(input.raw)
-  if (input.change && trackno.toUpperCase() === input.change.replaces.toUpperCase()) return [{ kind: 'invalid', message: t('tracking.policy.same', { trackno, number: input.order.number }) }]
+  if (input.change && trackno.toUpperCase() === input.change.replaces.toUpperCase()) return [{ kind: 'invalid', ...said('tracking.policy.same', { trackno, number: input.order.number }) }]
   const others = await input.othersUsing(trackno, input.order.ID)
   return [...own, ...duplicateFinding(trackno, input.order, others), ...stateFindings(input.order, input.change ?? null)]
 }

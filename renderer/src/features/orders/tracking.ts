@@ -4,7 +4,7 @@
 // the body `POST /orders/{id}/track` takes. What an operator is told about a number, at every
 // entry point, is tracking-policy.ts's.
 import { allCouriers, getTracking } from 'ts-tracking-number'
-import { t } from '@/session/i18n'
+import { say, type Message } from '@/session/i18n'
 
 /** Carriers offered in the carrier field (the operator may type any other). */
 export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL', 'Amazon Logistics', 'OnTrac', 'Royal Mail', 'Canada Post', 'Australia Post', 'Deutsche Post'] as const
@@ -25,11 +25,17 @@ export function normalizeTrackingNumber(raw: string): string {
   return raw.replace(/\s+/g, '')
 }
 
-export function trackingNumberError(raw: string): string | null {
+/** What is wrong with the number's shape, as a message (null when it can be used). */
+export function trackingNumberProblem(raw: string): Message | null {
   const trackno = normalizeTrackingNumber(raw)
-  if (!trackno) return t('tracking.required')
-  if (!TRACKING_NUMBER.test(trackno)) return t('tracking.shape')
+  if (!trackno) return { key: 'tracking.required' }
+  if (!TRACKING_NUMBER.test(trackno)) return { key: 'tracking.shape' }
   return null
+}
+
+export function trackingNumberError(raw: string): string | null {
+  const problem = trackingNumberProblem(raw)
+  return problem ? say(problem) : null
 }
 
 /** The carrier the number's format belongs to, or null when no format matches. */

@@ -2,14 +2,16 @@
 // filter, or the selected ones), the file's format (CSV, with or without a byte order mark, or
 // an Excel workbook) and shape as the user last chose them, and the download. Orders are read
 // from the cache a chunk at a time, else taken from the store's rows shown. A CSV whose cells a
-// spreadsheet could take for formulas is downloaded as it is, with a warning saying so.
+// spreadsheet could take for formulas is downloaded as it is, with a warning saying so. The file
+// is named in the app's language ("bestellungen-2026-03-04.csv"), as its header row is, with the
+// store's date in ISO order so the files sort by day in any language.
 import { ref, shallowRef } from 'vue'
 import { useMessage } from 'naive-ui'
 import type { Order } from '@common/store-api/resources'
 import { z } from 'zod'
 import { useStoreDatabase } from '@/data'
 import { deviceSetting, useSetting } from '@/session/settings'
-import { count as countWords } from '@/ui/words'
+import { t, type Message } from '@/session/i18n'
 import { storeToday } from '@/ui/store-time'
 import { formulaLikeCells, ordersToCsv, type ExportShape } from './order-export'
 import { downloadBlob } from '@/lib/download'
@@ -18,14 +20,12 @@ import { ordersToXlsx } from './order-xlsx'
 export type ExportFormat = 'csv' | 'xlsx'
 import type { useOrderList } from './use-order-list'
 
-/** Which orders the export dialog is for, under which file name; `what` names them in words. */
+/** Which orders the export dialog is for (all those listed, or the selected ones); `what` names them. */
 export interface ExportRequest {
   ids: readonly number[]
-  fileName: string
-  what: string
+  which: 'listed' | 'selected'
+  what: Message
 }
-
-const orders = (n: number) => countWords(n, 'order')
 
 /** The file's shape, as the user last chose it (a spreadsheet habit rarely changes). */
 const EXPORT_SHAPE = deviceSetting('orderExportShape', z.enum(['orders', 'items']), (): ExportShape => 'orders', () => [{ key: 'storedesk.orders.export-shape' }])
@@ -64,18 +64,18 @@ export function useOrderExport(list: ReturnType<typeof useOrderList>) {
     try {
       const rows = await readOrders(request.ids)
       const shape = exportShape.value === 'items' ? 'items' : 'orders'
-      const name = `${request.fileName}${shape === 'items' ? '-items' : ''}-${storeToday()}`
+      const name = t('orderExport.fileName', { which: request.which, shape, date: storeToday() })
       if (exportFormat.value === 'xlsx') downloadBlob(`${name}.xlsx`, await ordersToXlsx(rows, shape))
       else downloadBlob(`${name}.csv`, new Blob([ordersToCsv(rows, shape, { bom: exportBom.value })], { type: 'text/csv;charset=utf-8' }))
       const lines = shape === 'items' ? rows.reduce((n, o) => n + Math.max(1, o.line_items.length), 0) : rows.length
-      message.success(shape === 'items' ? `Exported ${orders(rows.length)} as ${countWords(lines, 'row')}, one per item.` : `Exported ${orders(rows.length)}.`)
+      message.success(shape === 'items' ? t('orderExport.exportedItems', { n: rows.length, rows: lines }) : t('orderExport.exported', { n: rows.length }))
       // The CSV holds the data as the store has it; a spreadsheet may run a cell starting with
       // = + - or @ as a formula, so the person is told, and where the safe copy is.
       const risky = exportFormat.value === 'csv' ? formulaLikeCells(rows, shape) : 0
-      if (risky > 0) message.warning(`${countWords(risky, 'cell')} in this CSV ${risky === 1 ? 'starts' : 'start'} with = + - or @, which a spreadsheet may run as a formula. The Excel workbook keeps ${risky === 1 ? 'it' : 'them'} as text.`, { duration: 15_000, closable: true })
+      if (risky > 0) message.warning(t('orderExport.formulas', { n: risky }), { duration: 15_000, closable: true })
       exportRequest.value = null
     } catch (error) {
-      message.error(`The file could not be written: ${error instanceof Error ? error.message : String(error)}`)
+      message.error(t('orderExport.failed', { problem: error instanceof Error ? error.message : String(error) }))
     } finally {
       exporting.value = false
     }

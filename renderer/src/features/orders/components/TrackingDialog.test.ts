@@ -2,6 +2,10 @@ import { afterEach, describe, expect, it, vi, beforeEach } from 'vitest'
 import { enableAutoUnmount, flushPromises, mount } from '@vue/test-utils'
 import { computed } from 'vue'
 import type { TrackingFinding } from '../tracking-policy'
+import { say, type MessageKey, type MessageParams } from '@/session/i18n'
+
+/** A finding's words, as the policy gives them. */
+const finding = (key: MessageKey, params: MessageParams) => ({ words: { key, params }, message: say({ key, params }) })
 
 const reviewTracking = vi.fn()
 const confirmTracking = vi.fn()
@@ -45,7 +49,7 @@ describe('the tracking dialog', () => {
   })
 
   it('names the order it was opened for and sends the confirmed warnings with it', async () => {
-    const duplicate: TrackingFinding = { kind: 'duplicate', orders: ['1042'], message: '123456789012 is already the tracking number of order #1042. Use it for #1057 too?' }
+    const duplicate: TrackingFinding = { kind: 'duplicate', orders: ['1042'], ...finding('tracking.policy.duplicate', { trackno: '123456789012', orders: '#1042', number: '1057' }) }
     const wrapper = await review('123456789012', [duplicate])
     expect(reviewTracking).toHaveBeenCalledWith({}, binding, { trackno: '123456789012', change: null })
     expect(wrapper.text()).toContain('Add tracking: 123456789012 (FedEx) for order #1057 and mark it fulfilled.')
@@ -59,7 +63,7 @@ describe('the tracking dialog', () => {
   })
 
   it('needs its own explicit override for a closed order', async () => {
-    const closed: TrackingFinding = { kind: 'closed', state: 'cancelled', message: 'Order #1057 is cancelled. Add tracking anyway? This is recorded on its timeline.' }
+    const closed: TrackingFinding = { kind: 'closed', state: 'cancelled', ...finding('tracking.policy.addClosed', { number: '1057', state: 'cancelled' }) }
     const wrapper = await review('1Z999AA10123456784', [closed])
     const confirm = button(wrapper, 'Confirm tracking')
     expect(confirm.attributes('disabled')).toBeDefined()
