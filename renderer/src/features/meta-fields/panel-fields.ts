@@ -8,6 +8,7 @@ import type { MetaRule } from '@common/store-api/meta-values'
 import type { CachedMetaField, CachedMetaFieldValue, OutboxEntry } from '@/data'
 import { metaKeyOf } from './definition-form'
 import { patternProblemInWords } from './rule-words'
+import { problemWords } from '@/ui/refusal-words'
 
 export interface PanelField {
   /** The definition's store id as a string (the API's meta_field_id); null until the store has it. */
@@ -93,5 +94,5 @@ export function refusal(entry: OutboxEntry | null, description = ''): string | n
   const messages = fields?.value ?? fields?.meta_field_id
   // The store names its pattern; a merchant is told what it wants in words (rule-words.ts).
   const inWords = (message: string) => message.replace(/^must match the pattern (.+)$/, (_, pattern: string) => patternProblemInWords(pattern, description))
-  return messages && messages.length > 0 ? messages.map(inWords).join('; ') : entry.lastError.message
+  return messages && messages.length > 0 ? messages.map(inWords).join('; ') : problemWords(entry.lastError)
 }
