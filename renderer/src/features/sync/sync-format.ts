@@ -32,7 +32,7 @@ export function syncActivity(status: SyncStatus | null, firstPass: boolean): str
 export function syncErrorWords(status: { lastError: string | null; lastErrorCode?: string | null }): string {
   const code = status.lastErrorCode
   if (code === 'quota') return t('sync.quota')
-  if (uiLocale().startsWith('en') || !code) return status.lastError ?? t('sync.failedText')
+  if (uiLocale() === 'en' || !code) return status.lastError ?? t('sync.failedText')
   const key = `errors.${code}`
   return hasMessage(key) ? t(key) : t('errors.fallback')
 }
