@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
+import { makeAddressConflict } from './support/address-conflict'
 import { setUndoWindow } from './support/undo-window'
 import { untranslated, useAppLocale, words, type TestLocale } from './support/i18n'
 
@@ -15,33 +16,10 @@ test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resou
 const go = (page: Page, hash: string) => page.evaluate((h) => (location.hash = h), hash)
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-async function storeOrder(demoStore: DemoStoreHandle, id: number) {
-  return ((await (await demoStore.api(`/openapi/2025-04/orders/${id}`)).json()) as { data: { shipping_address: Record<string, string> } }).data
-}
-
 async function shippableOrder(demoStore: DemoStoreHandle): Promise<number> {
   const res = await demoStore.api('/openapi/2025-04/orders?filter[fulfillment_status]=unfulfilled&sort=date&page_size=50')
   const orders = ((await res.json()) as { data: { ID: number; post_status: string; financial_status: string }[] }).data
   return orders.find((o) => o.post_status !== 'wc-cancelled' && o.financial_status !== 'refund')!.ID
-}
-
-/** The city changed on the store after the app cached the order, then here while the store was away: a conflict. */
-async function makeConflict(page: Page, demoStore: DemoStoreHandle, id: number) {
-  const before = await storeOrder(demoStore, id)
-  const theirs: Record<string, string> = { ...before.shipping_address, city: 'Their City' }
-  const fields = ['country', 'state', 'city', 'first_name', 'last_name', 'address_1', 'address_2', 'phone', 'postcode']
-  const res = await demoStore.api(`/openapi/2025-04/orders/${id}/shipping`, { method: 'POST', body: JSON.stringify({ shipping: Object.fromEntries(fields.map((k) => [k, theirs[k] ?? ''])) }) })
-  expect(res.status).toBe(200)
-  await demoStore.control('PUT', '/faults', { dropRate: 1 })
-  await go(page, `#/orders/${id}`)
-  await page.getByRole('button', { name: 'Edit shipping address' }).click()
-  await page.getByRole('textbox', { name: 'City' }).fill('Mine City')
-  await page.getByRole('button', { name: 'Review change' }).click()
-  await page.getByRole('button', { name: 'Save address' }).click()
-  await expect(page.getByText('Changes to this order are not yet sent to the store')).toBeVisible()
-  await demoStore.control('PUT', '/faults', { dropRate: 0 })
-  await go(page, '#/sync')
-  await expect(page.getByRole('article', { name: /^Conflict:/ })).toBeVisible({ timeout: 90_000 })
 }
 
 test('the data layer’s words on the Sync page and the order page speak German and Chinese', async ({ page, demoStore }) => {
@@ -51,7 +29,7 @@ test('the data layer’s words on the Sync page and the order page speak German 
   await go(page, '#/sync')
   await expect(page.getByRole('row', { name: /^Orders/ })).toContainText('Complete', { timeout: 90_000 })
   const id = await shippableOrder(demoStore)
-  await makeConflict(page, demoStore, id)
+  await makeAddressConflict(page, demoStore, id)
 
   for (const locale of ['de', 'zh-CN'] as const satisfies TestLocale[]) {
     const w = words(locale)
