@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
+import { makeAddressConflict } from './support/address-conflict'
 import { setUndoWindow } from './support/undo-window'
 import { untranslated, useAppLocale, words, type TestLocale, type Words } from './support/i18n'
 
@@ -21,34 +22,11 @@ const lead = (w: Words, key: Parameters<Words>[0], argument: string) => w(key, {
 /** A control named "<action>: <what it acts on>" (outbox.on), by its action. */
 const actionOn = (w: Words, action: string) => new RegExp(`^${escape(w('outbox.on', { action, label: '' }))}`)
 
-async function storeOrder(demoStore: DemoStoreHandle, id: number) {
-  return ((await (await demoStore.api(`/openapi/2025-04/orders/${id}`)).json()) as { data: { shipping_address: Record<string, string> } }).data
-}
-
 /** Orders the order page lets us ship (unfulfilled, not cancelled, not refunded in full), oldest first. */
 async function shippableOrders(demoStore: DemoStoreHandle): Promise<number[]> {
   const res = await demoStore.api('/openapi/2025-04/orders?filter[fulfillment_status]=unfulfilled&sort=date&page_size=50')
   const orders = ((await res.json()) as { data: { ID: number; post_status: string; financial_status: string }[] }).data
   return orders.filter((o) => o.post_status !== 'wc-cancelled' && o.financial_status !== 'refund').map((o) => o.ID)
-}
-
-/** A conflict on the Sync page: the address changed on the store after the app cached it, then here. */
-async function makeConflict(page: Page, demoStore: DemoStoreHandle, id: number) {
-  const before = await storeOrder(demoStore, id)
-  const theirs: Record<string, string> = { ...before.shipping_address, city: 'Their City' }
-  const fields = ['country', 'state', 'city', 'first_name', 'last_name', 'address_1', 'address_2', 'phone', 'postcode']
-  const res = await demoStore.api(`/openapi/2025-04/orders/${id}/shipping`, { method: 'POST', body: JSON.stringify({ shipping: Object.fromEntries(fields.map((k) => [k, theirs[k] ?? ''])) }) })
-  expect(res.status).toBe(200)
-  await demoStore.control('PUT', '/faults', { dropRate: 1 })
-  await go(page, `#/orders/${id}`)
-  await page.getByRole('button', { name: 'Edit shipping address' }).click()
-  await page.getByRole('textbox', { name: 'City' }).fill('Mine City')
-  await page.getByRole('button', { name: 'Review change' }).click()
-  await page.getByRole('button', { name: 'Save address' }).click()
-  await expect(page.getByText('Changes to this order are not yet sent to the store')).toBeVisible()
-  await demoStore.control('PUT', '/faults', { dropRate: 0 })
-  await go(page, '#/sync')
-  await expect(page.getByRole('article', { name: /^Conflict:/ })).toBeVisible({ timeout: 90_000 })
 }
 
 /** A tracking number waiting out a long undo window: in the outbox and in the undo bar. */
@@ -69,7 +47,7 @@ test('Sync, the outbox and its editor, a conflict, the dashboard and checkouts s
   await expect(page.getByRole('row', { name: /^Orders/ })).toContainText('Complete', { timeout: 90_000 })
   await expect(page.getByRole('row', { name: /^Abandoned checkouts/ })).toContainText('Complete', { timeout: 90_000 })
   const [conflicted, ...held] = await shippableOrders(demoStore)
-  await makeConflict(page, demoStore, conflicted!)
+  await makeAddressConflict(page, demoStore, conflicted!)
   await setUndoWindow(page, 60)
 
   for (const [index, locale] of (['de', 'zh-CN'] as const satisfies TestLocale[]).entries()) {

@@ -5,7 +5,7 @@
 // and no raw timestamp, regular expression, API code or time off the system's clock
 // (voice.ts). The last test proves the voice check rejects what it is meant to.
 import type { Locator, Page } from '@playwright/test'
-import { test, expect } from './support/fixtures'
+import { test, expect, type DemoStoreHandle } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
 import { waitForCachedOrders } from './support/scanner'
 import { overflowProblems, voiceProblems } from './support/voice'
@@ -21,10 +21,10 @@ const orderRows = (page: Page) => page.getByRole('grid', { name: 'Orders' }).get
 
 interface Stop {
   name: string
-  /** Brings the screen or dialog up and waits for its content. */
-  open(page: Page): Promise<void>
-  /** Closes a dialog again (screens need nothing). */
-  close?(page: Page): Promise<void>
+  /** Brings the screen or dialog up and waits for its content (the demo store's faults may help). */
+  open(page: Page, demoStore: DemoStoreHandle): Promise<void>
+  /** Closes a dialog again, or ends a fault (screens need nothing). */
+  close?(page: Page, demoStore: DemoStoreHandle): Promise<void>
 }
 
 const pressEscape = async (page: Page) => {
@@ -204,7 +204,7 @@ async function sidewaysScroll(page: Page): Promise<string[]> {
 
 for (const [width, height] of [[1280, 800], [1920, 1080]] as const) {
   for (const theme of ['light', 'dark'] as const) {
-    test(`nothing is cut off and every word is for people at ${width}x${height} in the ${theme} theme, on every screen and dialog`, async ({ page }) => {
+    test(`nothing is cut off and every word is for people at ${width}x${height} in the ${theme} theme, on every screen and dialog`, async ({ page, demoStore }) => {
       test.setTimeout(360_000)
       await page.setViewportSize({ width, height })
       await page.emulateMedia({ colorScheme: theme })
@@ -220,9 +220,9 @@ for (const [width, height] of [[1280, 800], [1920, 1080]] as const) {
       await waitForCachedOrders(page)
       for (const stop of STOPS) {
         await test.step(stop.name, async () => {
-          await stop.open(page)
+          await stop.open(page, demoStore)
           await check(stop.name)
-          await stop.close?.(page)
+          await stop.close?.(page, demoStore)
         })
       }
       expect(found, 'text cut off, wider than its box, sideways scroll, or words not for people, by screen and dialog').toEqual({})
@@ -602,11 +602,23 @@ const PSEUDO_AREAS: Record<string, Stop[]> = {
       },
     },
   ],
+  'messages from the data layer': [
+    {
+      name: 'sync page after the store failed a sync',
+      async open(page, demoStore) {
+        await demoStore.control('PUT', '/faults', { errorRate: 1 })
+        await pseudoNav(page, 'nav.sync')
+        await main(page).getByRole('button', { name: pseudo('sync.now') }).click()
+        await expect(main(page).getByRole('row', { name: new RegExp(`^${pseudo('sync.resources.orders').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `) })).toContainText(pseudo('errors.server'), { timeout: 60_000 })
+      },
+      close: (_page, demoStore) => demoStore.control('PUT', '/faults', { errorRate: 0 }).then(() => undefined),
+    },
+  ],
 }
 
 for (const [area, stops] of Object.entries(PSEUDO_AREAS)) {
   for (const theme of ['light', 'dark'] as const) {
-    test(`in the pseudo-locale nothing is cut off and every word is for people at 1280x800 in the ${theme} theme: ${area}`, async ({ page }) => {
+    test(`in the pseudo-locale nothing is cut off and every word is for people at 1280x800 in the ${theme} theme: ${area}`, async ({ page, demoStore }) => {
       test.setTimeout(300_000)
       await page.setViewportSize({ width: 1280, height: 800 })
       await page.emulateMedia({ colorScheme: theme })
@@ -624,9 +636,9 @@ for (const [area, stops] of Object.entries(PSEUDO_AREAS)) {
       await openPseudoOrders(page)
       for (const stop of stops) {
         await test.step(stop.name, async () => {
-          await stop.open(page)
+          await stop.open(page, demoStore)
           await check(stop.name)
-          await stop.close?.(page)
+          await stop.close?.(page, demoStore)
         })
       }
       expect(found, 'text cut off, wider than its box, or words not for people, in the pseudo-locale').toEqual({})

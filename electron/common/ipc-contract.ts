@@ -42,6 +42,12 @@ export const IpcErrorData = z.object({
   retryAfter: z.number().optional(),
   /** True when the request may have reached the store (a timeout or a dropped connection on a write). */
   uncertain: z.boolean().optional(),
+  /**
+   * The same failure in the app's own words, where the app (not the store) decided them: a
+   * message of the renderer's catalogs (renderer/src/session/i18n), its key and named
+   * arguments, so a screen says it in the app's language; `message` is its English.
+   */
+  words: z.object({ key: z.string().max(200), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() }).optional(),
 })
 export type IpcErrorData = z.infer<typeof IpcErrorData>
 

@@ -282,7 +282,7 @@ describe('hostile IPC payloads', () => {
 
     const result = await s.invoke(channel as ChannelName, build(outcome.connectionId!))
 
-    expect(result).toEqual({ ok: false, error: { code: 'bad_request', message: expect.any(String) } })
+    expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: 'bad_request', message: expect.any(String) }) })
     expect(!result.ok && result.error.message.length).toBeLessThan(1_000)
     expect(store.received.length).toBe(before)
     expect(events.length).toBe(eventsBefore)
@@ -368,6 +368,15 @@ describe('app.openExternal', () => {
     const s = await start()
     expect(await s.invoke('app.openExternal', ['https://example.com/help'])).toEqual({ ok: true, value: null })
     expect(opened).toEqual(['https://example.com/help'])
+  })
+
+  it('refuses any other link in the app’s own words, a catalog message the screens translate', async () => {
+    const s = await start()
+    expect(await s.invoke('app.openExternal', ['javascript:alert(1)'])).toEqual({
+      ok: false,
+      error: { code: 'bad_request', message: 'Only web links (http or https) can be opened.', words: { key: 'problems.notWebLink' } },
+    })
+    expect(opened).toEqual([])
   })
 })
 

@@ -56,8 +56,8 @@ class ServiceError extends Error {
   }
 }
 
-function fail(code: IpcErrorData['code'], message: string): never {
-  throw new ServiceError({ code, message })
+function fail(code: IpcErrorData['code'], message: string, words?: IpcErrorData['words']): never {
+  throw new ServiceError({ code, message, ...(words ? { words } : {}) })
 }
 
 const INTERNAL_ERROR: IpcErrorData = {
@@ -213,7 +213,7 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
 
     'app.openExternal': async ([raw]) => {
       const url = new URL(raw)
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') fail('bad_request', 'Only web links (http or https) can be opened.')
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') fail('bad_request', 'Only web links (http or https) can be opened.', { key: 'problems.notWebLink' })
       await host.openExternal(url.href)
       return null
     },

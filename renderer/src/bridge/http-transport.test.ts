@@ -17,7 +17,7 @@ describe('the browser shell opening an external link', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null)
     for (const link of ['javascript:alert(1)', 'file:///etc/passwd', 'not a link', 42]) {
       const result = await createHttpTransport().invoke('app.openExternal', [link])
-      expect(result).toEqual({ ok: false, error: { code: 'bad_request', message: 'Only web links (http or https) can be opened.' } })
+      expect(result).toEqual({ ok: false, error: { code: 'bad_request', message: 'Only web links (http or https) can be opened.', words: { key: 'problems.notWebLink' } } })
     }
     expect(open).not.toHaveBeenCalled()
   })

@@ -72,7 +72,7 @@ function openInNewTab(raw: unknown): IpcResult<unknown> {
   } catch {
     url = null
   }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return { ok: false, error: { code: 'bad_request', message: 'Only web links (http or https) can be opened.' } }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return { ok: false, error: { code: 'bad_request', message: 'Only web links (http or https) can be opened.', words: { key: 'problems.notWebLink' } } }
   window.open(url.href, '_blank', 'noopener,noreferrer')
   return { ok: true, value: null }
 }

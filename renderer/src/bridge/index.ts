@@ -13,6 +13,8 @@ export class StoredeskError extends Error {
   readonly fields?: Record<string, string[]>
   readonly retryAfter?: number
   readonly uncertain?: boolean
+  /** The app's own words for it (a catalog message), where the app decided them. */
+  readonly words?: IpcErrorData['words']
 
   constructor(data: IpcErrorData) {
     super(data.message)
@@ -22,6 +24,7 @@ export class StoredeskError extends Error {
     this.fields = data.fields
     this.retryAfter = data.retryAfter
     this.uncertain = data.uncertain
+    this.words = data.words
   }
 
   toData(): IpcErrorData {
@@ -32,6 +35,7 @@ export class StoredeskError extends Error {
       ...(this.fields ? { fields: this.fields } : {}),
       ...(this.retryAfter !== undefined ? { retryAfter: this.retryAfter } : {}),
       ...(this.uncertain !== undefined ? { uncertain: this.uncertain } : {}),
+      ...(this.words ? { words: this.words } : {}),
     }
   }
 }

@@ -100,8 +100,8 @@
 // STORAGE
 // - useStorageInfo() → { info: { usage, quota, persisted }, refresh(), persist() }
 // - clearCache(connectionId, { dropUnsent? }): keeps unsent changes, drafts and revisions unless
-//   dropUnsent. isQuotaError(e), QUOTA_MESSAGE (enqueueWrite already rethrows quota failures
-//   with that message).
+//   dropUnsent. isQuotaError(e) (enqueueWrite already rethrows quota failures as
+//   a MessageError saying problems.quota).
 //
 // LOCAL WORK (what exists only on this computer: unsent writes, drafts, revisions; issue 16)
 // - Disconnecting never deletes it unless the user chose to: the shell's disconnect guard
@@ -283,4 +283,4 @@ export { useStoreUtcOffset } from './store-clock'
 export { countLocalData, hasLocalData, countKeptData, describeExport, describeLocalData, deleteKeptData, exportKeptData, exportLocalData, localDataVersion, type LocalDataCounts } from './local-data'
 export { keptStores, type KeptStore } from './kept-stores'
 export type { ExportOutcome } from './archive'
-export { useStorageInfo, clearCache, isQuotaError, QUOTA_MESSAGE, requestPersistence, type StorageInfo } from './storage'
+export { useStorageInfo, clearCache, isQuotaError, requestPersistence, type StorageInfo } from './storage'

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { StoreDatabase } from './db'
 import { actions } from './actions'
 import { replayOutbox } from './replayer'
+import { say } from '@/session/i18n'
 import type { FakeStore } from './fake-store'
 import { cacheOrder, freshStoreEachTest } from './test-support'
 
@@ -44,7 +45,11 @@ describe('tracking on a closed order', () => {
     store.orders.get(1)!.financial_status = 'refund'
     await replayOutbox(db, store.call)
     expect(store.sent('orders.track')).toHaveLength(0)
-    expect(await db.outbox.get(id)).toMatchObject({ state: 'failed', lastError: { message: expect.stringContaining('refunded in full') } })
+    const entry = await db.outbox.get(id)
+    // Stored as a catalog message, said in the language of the screen that shows it.
+    expect(entry).toMatchObject({ state: 'failed', lastError: { code: 'bad_request', words: { key: 'problems.closed', params: { number: '1001', state: 'refunded' } } } })
+    expect(entry?.lastError?.message).toBeUndefined()
+    expect(say(entry!.lastError!.words!)).toBe('Order #1001 is refunded in full: tracking was not added. To add it anyway, confirm that on the order page.')
   })
 
   it('changes a fulfilled order’s tracking number, and only a fulfilled one', async () => {

@@ -5,6 +5,7 @@
 // resolve a conflict). What a write does to the cache is its kind's handler's (writes/); this
 // engine never looks inside a write.
 import { storeIdOfKey, type OutboxEntry, type RowKey, type StoreDatabase } from './db'
+import { MessageError } from '@/session/i18n'
 import { explainQuota } from './storage'
 import { undoWindowSeconds } from './undo-window'
 import { CREATE_KINDS, describeWrite, handlerOf, isUndoable, lanesOf, lanesOfRow, rowByRef, TABLE_OF, touches, type Action, type Bound, type EnqueueOptions, type KeyedFamily, type Write, type WriteBase, type WriteKind } from './writes'
@@ -235,7 +236,7 @@ export async function retryWrite(db: StoreDatabase, id: number): Promise<void> {
  */
 export async function discardWrite(db: StoreDatabase, id: number): Promise<void> {
   const entry = await withdraw(db, id, (e) => e.state !== 'sending', 'discarded')
-  if (entry === 'refused') throw new Error('This change is being sent right now; wait for the answer before discarding it.')
+  if (entry === 'refused') throw new MessageError({ key: 'problems.sendingDiscard' })
 }
 
 /**
@@ -270,8 +271,8 @@ async function withdraw(db: StoreDatabase, id: number, allowed: (entry: OutboxEn
 export async function updateWriteBody(db: StoreDatabase, id: number, body: unknown): Promise<void> {
   const entry = await db.outbox.get(id)
   if (!entry) return
-  if (entry.state === 'sending') throw new Error('This change is being sent right now; wait for the answer before editing it.')
-  if (entry.state === 'unconfirmed') throw new Error('Storedesk is checking whether the store received this change; edit it once that is settled.')
+  if (entry.state === 'sending') throw new MessageError({ key: 'problems.sendingEdit' })
+  if (entry.state === 'unconfirmed') throw new MessageError({ key: 'problems.checkingEdit' })
   await db.transaction('rw', allTables(db), async () => {
     const write = await prepared(db, withBody(entry.write, body))
     // Relabelled from the edited write, under the name its target had when it was queued.

@@ -7,6 +7,7 @@ import type { Blog, BlogCollection, CheckoutSummary, MetaFieldDefinition, MetaFi
 import type { RowKey } from './row-key'
 import type { Write, WriteKind } from './writes/contract'
 import type { StoredLabel } from './write-label'
+import type { Message } from '@/session/i18n'
 
 
 /** Fields every cached row may carry besides the store's own. */
@@ -94,7 +95,13 @@ export interface SyncState {
   resource: SyncResource
   /** When a full pass (first or diff) last completed, ms since epoch. */
   lastSyncAt: number | null
+  /** Why the last pass failed, in the main process's (or the browser's) English words. */
   lastError: string | null
+  /**
+   * What kind of failure it was (errors.*, or 'quota'), so a screen says it in its language;
+   * absent in rows an earlier version wrote (their English is shown as it is).
+   */
+  lastErrorCode?: string | null
   /** Orders: the newest post_modified_gmt seen; later syncs stop when they reach it. */
   watermark: string | null
   /** Next page to fetch when a pass was interrupted; null when no pass is in progress. */
@@ -129,9 +136,17 @@ export interface Counter {
  */
 export type OutboxState = 'queued' | 'sending' | 'unconfirmed' | 'failed' | 'conflict'
 
+/**
+ * Why a write waits or stopped. What the store said (through the main process, in its English
+ * words) is `message` and its field messages `fields`, kept as said; what the app decided itself
+ * (a conflict, a change the store can no longer take) is `words`, a catalog message, so it reads
+ * in the language of the screen that shows it. Rows an earlier version wrote have only `message`,
+ * in English, shown as it is.
+ */
 export interface OutboxError {
   code: string
-  message: string
+  message?: string
+  words?: Message
   fields?: Record<string, string[]>
 }
 
@@ -175,8 +190,11 @@ export interface WriteEvent {
   event: WriteEventKind
   /** When it happened, on this computer (ms). */
   at: number
-  /** The store's answer, for a refusal or a conflict. */
+  /** What the store answered (a refusal, no answer), in the main process's English words, and its kind (errors.*). */
   message?: string
+  code?: string
+  /** What the app says happened (a conflict, a write the store already had), as a catalog message. */
+  words?: Message
 }
 
 export interface ConflictRecord {

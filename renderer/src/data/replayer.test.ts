@@ -150,6 +150,13 @@ describe('replaying the outbox', () => {
       ['Mine again', 'Theirs again', 'Post 2'],
     ])
     expect(await db.outbox.where('state').equals('conflict').count()).toBe(2)
+    // Why, as catalog messages naming the store's fields, never as English: a screen says them in its language.
+    expect((await db.outbox.get(conflicts[0]!.id))?.lastError).toEqual({ code: 'conflict', words: { key: 'problems.changedThere', params: { fields: 'title' } } })
+    const found = (await db.writeHistory.toArray()).filter((e) => e.event === 'conflict')
+    expect(found.map((e) => [e.words, e.message])).toEqual([
+      [{ key: 'problems.changedThereEvent', params: { fields: 'title' } }, undefined],
+      [{ key: 'problems.changedThereEvent', params: { fields: 'title' } }, undefined],
+    ])
 
     const [first, second] = conflicts.map((c) => c.id)
     await resolveConflict(db, first!, 'mine')

@@ -196,7 +196,7 @@ async function sendEntry(db: StoreDatabase, call: StoreCall, waiting: OutboxEntr
     return 'accepted'
   } catch (thrown) {
     if (thrown instanceof PermanentProblem) {
-      await stop(db, entry, { code: 'bad_request', message: thrown.message }, null)
+      await stop(db, entry, { code: 'bad_request', words: thrown.words }, null)
       return 'stopped'
     }
     const error = asCallError(thrown)
@@ -211,7 +211,7 @@ async function sendEntry(db: StoreDatabase, call: StoreCall, waiting: OutboxEntr
     if (isTransient(error)) {
       await db.transaction('rw', db.outbox, db.writeHistory, async () => {
         await db.outbox.update(id, { state, lastError, nextAttemptAt: now() + backoffDelay(entry.attempts + 1, error) })
-        if (unknown && !unconfirmed) await recordWriteEvent(db, entry, 'unconfirmed', error.message, sentAt)
+        if (unknown && !unconfirmed) await recordWriteEvent(db, entry, 'unconfirmed', { code: error.code, message: error.message }, sentAt)
       })
       return isOffline(error) ? 'offline' : 'retry'
     }
@@ -225,7 +225,7 @@ async function stop(db: StoreDatabase, entry: OutboxEntry, lastError: OutboxErro
   await db.transaction('rw', db.outbox, db.writeHistory, async () => {
     await db.outbox.update(entry.id!, { state: 'failed', lastError })
     if (sentAt !== null) await recordWriteEvent(db, entry, 'sent', undefined, sentAt)
-    await recordWriteEvent(db, entry, 'failed', lastError.message)
+    await recordWriteEvent(db, entry, 'failed', lastError)
   })
 }
 
@@ -287,11 +287,10 @@ async function checkBase(db: StoreDatabase, entry: OutboxEntry, mine: Fields, st
       theirsUpdatedAt: store.updatedAt,
       detectedAt: Date.now(),
     })
-    await db.outbox.update(entry.id!, {
-      state: 'conflict',
-      lastError: { code: 'conflict', message: `Changed on the store since you edited it: ${changedThere.join(', ')}. Choose which version to keep.` },
-    })
-    await recordWriteEvent(db, entry, 'conflict', `Changed on the store since you edited it: ${changedThere.join(', ')}.`)
+    // The fields by the store's names: a screen names them by their labels (ui/refusal-words.ts).
+    const fields = changedThere.join(', ')
+    await db.outbox.update(entry.id!, { state: 'conflict', lastError: { code: 'conflict', words: { key: 'problems.changedThere', params: { fields } } } })
+    await recordWriteEvent(db, entry, 'conflict', { words: { key: 'problems.changedThereEvent', params: { fields } } })
   })
   return 'conflict'
 }
@@ -310,7 +309,7 @@ async function accept(db: StoreDatabase, entry: OutboxEntry, answer: Answer | nu
     await db.outbox.delete(entry.id!)
     await db.conflicts.delete(entry.id!)
     if (sentAt !== null) await recordWriteEvent(db, entry, 'sent', undefined, sentAt)
-    await recordWriteEvent(db, entry, 'accepted', sentAt === null && entry.state === 'unconfirmed' ? 'The store had received it; it was not sent again.' : undefined)
+    await recordWriteEvent(db, entry, 'accepted', sentAt === null && entry.state === 'unconfirmed' ? { words: { key: 'problems.alreadyThere' } } : undefined)
     const { created, rebase } = await handlerOf(entry.write).accept(db, entry.write, answer)
     if (created) touchedLanes = [...touchedLanes, await rewriteReferences(db, created.family, created.key, created.storeId)]
     const later = (await db.outbox.orderBy('id').toArray()).filter((e) => touches(e.lanes, touchedLanes))

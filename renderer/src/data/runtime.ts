@@ -16,7 +16,7 @@ import { onEnqueued } from './outbox'
 import { releaseOfflineWaits, replayOutbox, WAITING_STATES } from './replayer'
 import { asCallError, isOffline, needsReconnect, storeCallFor, withLock, type StoreCall } from './store-client'
 import { SyncCancelled, syncAll } from './sync'
-import { isQuotaError, QUOTA_MESSAGE } from './storage'
+import { isQuotaError } from './storage'
 
 export const SYNC_INTERVAL_MS = 5 * 60_000
 
@@ -39,10 +39,12 @@ export interface SyncStatus {
   secondsLeft: number | null
   /** How the last pass ended. */
   outcome: 'done' | 'cancelled' | 'offline' | 'failed' | 'reconnect' | null
+  /** What the failure said, in the main process's (or the browser's) English words. */
   lastError: string | null
   /**
    * What kind of failure `lastError` is (an error code, errors.*, or 'quota' when the disk is
-   * full): a screen in another language says it in that language's words.
+   * full): a screen in another language says it in that language's words, and a full disk in
+   * the app's own words in every language.
    */
   lastErrorCode: string | null
   lastFinishedAt: number | null
@@ -196,7 +198,7 @@ export class StoreRuntime {
       if (thrown instanceof SyncCancelled) this.status.outcome = 'cancelled'
       else {
         const error = asCallError(thrown)
-        this.status.lastError = isQuotaError(thrown) ? QUOTA_MESSAGE : error.message
+        this.status.lastError = error.message
         this.status.lastErrorCode = isQuotaError(thrown) ? 'quota' : error.code
         this.status.outcome = isOffline(error) ? 'offline' : needsReconnect(error) ? 'reconnect' : 'failed'
         if (isOffline(error)) this.hooks.onOffline?.()

@@ -3,10 +3,8 @@
 // quota is exhausted, and "Clear cache" for one store.
 import { ref, type Ref } from 'vue'
 import Dexie from 'dexie'
+import { MessageError } from '@/session/i18n'
 import { deleteStoreDatabase, storeDatabase } from './db'
-
-export const QUOTA_MESSAGE =
-  'The disk space Storedesk may use is full, so this could not be saved on this computer. Free some disk space, or clear the cache of a store you no longer need (Sync page), then try again.'
 
 export function isQuotaError(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false
@@ -14,9 +12,9 @@ export function isQuotaError(error: unknown): boolean {
   return e.name === 'QuotaExceededError' || e.name === Dexie.errnames.QuotaExceeded || (e.inner !== undefined && isQuotaError(e.inner))
 }
 
-/** Rethrows a quota failure as an error a person can act on. */
+/** Rethrows a quota failure as an error a person can act on, in the words of the screen that shows it. */
 export function explainQuota(error: unknown): unknown {
-  return isQuotaError(error) ? new Error(QUOTA_MESSAGE) : error
+  return isQuotaError(error) ? new MessageError({ key: 'problems.quota' }) : error
 }
 
 /** Asks once that the browser never evicts this app's storage; resolves whether it is persistent. */

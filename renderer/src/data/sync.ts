@@ -11,7 +11,8 @@ import type { Blog, BlogCollection, CheckoutSummary, Order } from '@common/store
 import type { EntityTable, Table } from 'dexie'
 import type { OperationResult } from '@common/store-api/operations'
 import { storeKey, SYNC_RESOURCES, type CachedBlog, type CachedCollection, type CachedMetaField, type KeyedMarks, type RowKey, type StoreDatabase, type SyncResource, type SyncState } from './db'
-import { storeCallFor, type StoreCall } from './store-client'
+import { asCallError, storeCallFor, type StoreCall } from './store-client'
+import { isQuotaError } from './storage'
 import { appOrderFields } from './order-meta/order-meta'
 import { clockOfOrders } from './store-clock'
 
@@ -39,7 +40,7 @@ export class SyncCancelled extends Error {
 }
 
 function initialState(resource: SyncResource): SyncState {
-  return { resource, lastSyncAt: null, lastError: null, watermark: null, cursor: null, generation: 0, complete: false, storeTotal: null }
+  return { resource, lastSyncAt: null, lastError: null, lastErrorCode: null, watermark: null, cursor: null, generation: 0, complete: false, storeTotal: null }
 }
 
 async function stateOf(db: StoreDatabase, resource: SyncResource): Promise<SyncState> {
@@ -59,7 +60,8 @@ export async function syncAll(db: StoreDatabase, call: StoreCall, options: SyncO
     } catch (error) {
       if (!(error instanceof SyncCancelled)) {
         const state = await stateOf(db, resource)
-        await db.syncState.put({ ...state, lastError: error instanceof Error || (error && typeof error === 'object' && 'message' in error) ? String((error as Error).message) : String(error) })
+        const failure = asCallError(error)
+        await db.syncState.put({ ...state, lastError: failure.message, lastErrorCode: isQuotaError(error) ? 'quota' : failure.code })
       }
       throw error
     }
@@ -184,7 +186,7 @@ async function firstPassOrders(db: StoreDatabase, call: StoreCall, initial: Sync
           complete: last,
           storeTotal: total,
           lastSyncAt: last ? Date.now() : state.lastSyncAt,
-          lastError: null,
+          lastError: null, lastErrorCode: null,
         }))
         done += result.data.length
         onProgress?.({ resource: 'orders', done, total })
@@ -213,7 +215,7 @@ async function incrementalOrders(db: StoreDatabase, call: StoreCall, initial: Sy
     for (const order of fresh) if (!newest || order.post_modified_gmt > newest) newest = order.post_modified_gmt
     // A change of the store's zone shows first in the orders changed since.
     const clock = clockOfOrders(fresh, state.clock)
-    state = await storeOrders(db, fresh, () => ({ ...state, clock, watermark: newest, cursor: last ? null : page + 1, lastSyncAt: last ? Date.now() : state.lastSyncAt, lastError: null }))
+    state = await storeOrders(db, fresh, () => ({ ...state, clock, watermark: newest, cursor: last ? null : page + 1, lastSyncAt: last ? Date.now() : state.lastSyncAt, lastError: null, lastErrorCode: null }))
     done += fresh.length
     onProgress?.({ resource: 'orders', done, total: null })
     if (last) {
@@ -331,7 +333,7 @@ async function fullDiff<R>(
     const reported = result.total
     await db.transaction('rw', [table, db.syncState], async () => {
       await store(result.items, state.generation)
-      state = { ...state, cursor: result.last ? null : page + 1, storeTotal: reported ?? state.storeTotal, lastError: null }
+      state = { ...state, cursor: result.last ? null : page + 1, storeTotal: reported ?? state.storeTotal, lastError: null, lastErrorCode: null }
       if (result.last) {
         await removeUnseen(state.generation)
         state = { ...state, complete: true, lastSyncAt: Date.now() }
@@ -464,7 +466,7 @@ async function syncOrderMeta(db: StoreDatabase, call: StoreCall, { signal, onPro
   const initial = await stateOf(db, 'orderMeta')
   const created = Object.values(await appOrderFields(db)).flatMap((f) => (f?.storeId && f.created_at_gmt ? [f.created_at_gmt] : []))
   if (created.length === 0) {
-    await db.syncState.put({ ...initial, cursor: null, position: null, complete: true, lastSyncAt: Date.now(), lastError: null })
+    await db.syncState.put({ ...initial, cursor: null, position: null, complete: true, lastSyncAt: Date.now(), lastError: null, lastErrorCode: null })
     onProgress?.({ resource: 'orderMeta', done: 0, total: 0 })
     return
   }
@@ -483,13 +485,13 @@ async function syncOrderMeta(db: StoreDatabase, call: StoreCall, { signal, onPro
       if (readBefore(order)) continue
       checkCancelled(signal)
       await refreshMetaFieldValues(db, 'orders', order.ID, call)
-      await db.syncState.put({ ...initial, position: { modified: order.post_modified_gmt, id: order.ID, top: top! }, lastError: null })
+      await db.syncState.put({ ...initial, position: { modified: order.post_modified_gmt, id: order.ID, top: top! }, lastError: null, lastErrorCode: null })
       onProgress?.({ resource: 'orderMeta', done: ++done, total: null })
     }
     if (fresh.length < result.data.length || isLastOrderPage(result)) break
   }
   const watermark = top && (!initial.watermark || top > initial.watermark) ? top : initial.watermark
-  await db.syncState.put({ ...initial, watermark, cursor: null, position: null, complete: true, lastSyncAt: Date.now(), lastError: null })
+  await db.syncState.put({ ...initial, watermark, cursor: null, position: null, complete: true, lastSyncAt: Date.now(), lastError: null, lastErrorCode: null })
   onProgress?.({ resource: 'orderMeta', done, total: done })
 }
 

@@ -5,14 +5,15 @@
 // are written in the same transaction as the outbox change they describe (a reload never
 // leaves one without the other), under the write's lanes, so a screen reads one row's story
 // with historyFor(db, row) (row-writes.ts).
-import type { OutboxEntry, StoreDatabase, WriteEvent, WriteEventKind } from './db'
+import type { OutboxEntry, OutboxError, StoreDatabase, WriteEvent, WriteEventKind } from './db'
 
 /**
  * Adds one event for `entry` inside the caller's transaction (which must include
- * db.writeHistory). `message` says what the store answered, for refusals and conflicts.
+ * db.writeHistory). `why` says what the store answered (its `message`) or what the app found
+ * (its `words`), for refusals, conflicts and writes the store already had.
  */
-export async function recordWriteEvent(db: StoreDatabase, entry: Pick<OutboxEntry, 'id' | 'kind' | 'label' | 'lanes'>, event: WriteEventKind, message?: string, at: number = Date.now()): Promise<void> {
+export async function recordWriteEvent(db: StoreDatabase, entry: Pick<OutboxEntry, 'id' | 'kind' | 'label' | 'lanes'>, event: WriteEventKind, why?: Partial<Pick<OutboxError, 'code' | 'message' | 'words'>>, at: number = Date.now()): Promise<void> {
   if (entry.id === undefined) return
-  const row: WriteEvent = { outboxId: entry.id, kind: entry.kind, label: entry.label, lanes: entry.lanes, event, at, ...(message ? { message } : {}) }
+  const row: WriteEvent = { outboxId: entry.id, kind: entry.kind, label: entry.label, lanes: entry.lanes, event, at, ...(why?.message ? { message: why.message, ...(why.code ? { code: why.code } : {}) } : {}), ...(why?.words ? { words: why.words } : {}) }
   await db.writeHistory.add(row)
 }

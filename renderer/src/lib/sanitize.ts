@@ -9,8 +9,12 @@
 //   without the attributes that open a layer above the whole window (popovers, invoker commands)
 //   (sanitizeForIsolatedView).
 // Frames are replaced by labelled placeholders wherever HTML is shown, because the app's CSP
-// allows only a few frame hosts and a blocked frame is just an error.
+// allows only a few frame hosts and a blocked frame is just an error. The placeholder's words
+// are the caller's (`FrameLabel`, in the app's language): this module imports nothing of the app.
 import DOMPurify from 'dompurify'
+
+/** The words of a frame's placeholder: its title (null when it has none) and its address. */
+export type FrameLabel = (title: string | null, src: string) => string
 
 /** Declarative ways to put an element in the top layer, above everything, with no script. */
 const TOP_LAYER_ATTRIBUTES = ['popover', 'popovertarget', 'popovertargetaction', 'commandfor', 'command', 'interestfor']
@@ -72,20 +76,20 @@ export function sanitizeForExport(html: string): string {
   return template.innerHTML
 }
 
-function replaceFramesWithPlaceholders(root: ParentNode): void {
+function replaceFramesWithPlaceholders(root: ParentNode, label: FrameLabel): void {
   for (const frame of Array.from(root.querySelectorAll('iframe'))) {
     const placeholder = document.createElement('div')
     placeholder.className = 'sd-embed'
     placeholder.setAttribute('role', 'note')
-    placeholder.textContent = `Embedded frame: ${frame.getAttribute('title') ? `${frame.getAttribute('title')} — ` : ''}${frame.getAttribute('src') ?? ''}`
+    placeholder.textContent = label(frame.getAttribute('title') || null, frame.getAttribute('src') ?? '')
     frame.replaceWith(placeholder)
   }
 }
 
 /** A sanitised fragment to show inside the app's own document: the post's words, none of its look. */
-export function sanitizeForDisplay(html: string): DocumentFragment {
+export function sanitizeForDisplay(html: string, frameLabel: FrameLabel): DocumentFragment {
   const fragment = DOMPurify.sanitize(html, { ...APP_DOCUMENT_CONFIG, RETURN_DOM_FRAGMENT: true })
-  replaceFramesWithPlaceholders(fragment)
+  replaceFramesWithPlaceholders(fragment, frameLabel)
   return fragment
 }
 
@@ -93,8 +97,8 @@ export function sanitizeForDisplay(html: string): DocumentFragment {
  * A sanitised fragment, its look kept, for a document or shadow tree of its own, which the
  * post's styles cannot leave (the preview frame, a preserved block's shadow root).
  */
-export function sanitizeForIsolatedView(html: string): DocumentFragment {
+export function sanitizeForIsolatedView(html: string, frameLabel: FrameLabel): DocumentFragment {
   const fragment = DOMPurify.sanitize(html, { ...ISOLATED_CONFIG, RETURN_DOM_FRAGMENT: true })
-  replaceFramesWithPlaceholders(fragment)
+  replaceFramesWithPlaceholders(fragment, frameLabel)
   return fragment
 }

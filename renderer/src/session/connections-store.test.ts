@@ -3,7 +3,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { api, emit, resetFakeBridge } from '@/bridge/testing/fake-bridge'
 import { connection, state } from '@/bridge/testing/fixtures'
 import { ATTEMPT_LIFETIME_MS } from '@common/ipc-contract'
-import { ATTEMPT_EXPIRED_MESSAGE, registerDisconnectGuard, useConnectionsStore } from './connections-store'
+import { registerDisconnectGuard, useConnectionsStore } from './connections-store'
 
 vi.mock('@/bridge', () => import('@/bridge/testing/fake-bridge'))
 
@@ -115,7 +115,7 @@ describe('useConnectionsStore', () => {
       expect(store.pendingAttempt?.attemptId).toBe('a7')
       vi.advanceTimersByTime(1)
       expect(store.pendingAttempt).toBeNull()
-      expect(store.lastOutcome).toMatchObject({ ok: false, error: { message: ATTEMPT_EXPIRED_MESSAGE } })
+      expect(store.lastOutcome).toMatchObject({ ok: false, error: { code: 'timeout', words: { key: 'problems.attemptExpired' }, message: 'Nobody approved Storedesk on the store’s page within 10 minutes, so Storedesk stopped waiting. Start connecting again.' } })
       expect(api.connections.cancel).toHaveBeenCalledWith('a7')
     } finally {
       vi.useRealTimers()

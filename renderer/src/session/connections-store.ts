@@ -7,6 +7,7 @@ import { computed, ref } from 'vue'
 import type { ConnectAttempt, ConnectionsState, ConnectionSummary, ConnectOutcome, ConnectRequest } from '@common/ipc-contract'
 import { ATTEMPT_LIFETIME_MS } from '@common/ipc-names'
 import { api } from '@/bridge'
+import { tIn } from './i18n'
 
 /** Asked before a connection is disconnected; answering false keeps it (e.g. unsent changes). */
 export type DisconnectGuard = (connectionId: string) => Promise<boolean>
@@ -26,7 +27,7 @@ export function registerDisconnectGuard(guard: DisconnectGuard): () => void {
  * The main process forgets an unanswered attempt after ATTEMPT_LIFETIME_MS; the screen then
  * stops waiting and says so, rather than showing "Waiting…" for ever.
  */
-export const ATTEMPT_EXPIRED_MESSAGE = 'Nobody approved Storedesk on the store’s page within 10 minutes, so Storedesk stopped waiting. Start connecting again.'
+const ATTEMPT_EXPIRED = { key: 'problems.attemptExpired' } as const
 
 /** Opens the store's consent page where the main process did not already do so. */
 function openAuthorizePage(attempt: ConnectAttempt) {
@@ -93,7 +94,7 @@ export const useConnectionsStore = defineStore('connections', () => {
     attemptTimer = setTimeout(() => {
       if (pendingAttempt.value?.attemptId !== attempt.attemptId) return
       pendingAttempt.value = null
-      lastOutcome.value = { attemptId: attempt.attemptId, ok: false, error: { code: 'timeout', message: ATTEMPT_EXPIRED_MESSAGE } }
+      lastOutcome.value = { attemptId: attempt.attemptId, ok: false, error: { code: 'timeout', message: tIn('en', ATTEMPT_EXPIRED.key), words: ATTEMPT_EXPIRED } }
       void api.connections.cancel(attempt.attemptId).catch(() => undefined)
     }, ATTEMPT_LIFETIME_MS)
   }

@@ -2,6 +2,7 @@
 // the app's definitions as the cache knows them (ready, missing, or turned off on the store),
 // proposing or turning one on (the screen asks the user first), and the queued edits, one
 // outbox entry per order (writes/order-meta.ts sends them).
+import { MessageError } from '@/session/i18n'
 import { storeKey, type CachedMetaField, type RowKey, type StoreDatabase } from '../db'
 import { actions } from '../actions'
 import { enqueueWrite } from '../outbox'
@@ -38,7 +39,7 @@ export function enableOrderField(db: StoreDatabase, field: CachedMetaField): Pro
  */
 async function readyField(db: StoreDatabase, kind: OrderMetaKind): Promise<{ fieldKey: RowKey; afterField?: true }> {
   const found = await orderFieldState(db, kind)
-  if (found.state !== 'ready') throw new Error(kind === 'tags' ? 'Order tags are not set up on this store yet.' : 'Order notes are not set up on this store yet.')
+  if (found.state !== 'ready') throw new MessageError({ key: 'problems.notSetUp', params: { field: kind } })
   const { storeId, key, pending } = found.field
   return storeId ? { fieldKey: storeKey(storeId), ...(pending ? { afterField: true as const } : {}) } : { fieldKey: key }
 }

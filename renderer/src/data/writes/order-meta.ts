@@ -46,12 +46,12 @@ async function markOrder(db: StoreDatabase, orderId: number, base: Fields): Prom
 const revertOrder = async (db: StoreDatabase, orderId: number) => restoreRow(db.orders, await db.orders.get(orderId), false, orderId)
 
 /** The definition's value on the store's order now, read just before sending (or checking). */
-async function readStore(checking: Checking, write: WriteOf<OrderMetaKind>, what: string) {
+async function readStore(checking: Checking, write: WriteOf<OrderMetaKind>, what: 'tags' | 'note') {
   const fieldId = String(await storeIdOf(checking.db, 'metaFieldDefinitions', write.fieldKey))
   const path = { resource: 'orders', id: String(write.orderId) }
   const current = await checking.call('metaFieldValues.list', { path })
   const field = current.data.find((v) => v.meta_field_id === fieldId)
-  if (!field) throw new PermanentProblem(`The store no longer has the ${what} field (it was deleted there). Discard this change; the app offers to set the field up again next time.`)
+  if (!field) throw new PermanentProblem({ key: 'problems.fieldGone', params: { field: what } })
   const set = (value: string) => checking.call('metaFieldValues.set', { path, body: { meta_field_id: fieldId, value } })
   return { current, field, value: field.value ?? '', set }
 }

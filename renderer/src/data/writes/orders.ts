@@ -24,6 +24,7 @@ import type { CachedOrder, StoreDatabase } from '../db'
 import type { ClosedState, ShippingBody, TrackBody, Write, WriteOf } from './contract'
 import type { Accepted, Actions, Checking, EnqueueOptions, Fields, Sending, WriteBase, WriteHandler, WriteHandlers } from './handler'
 import { orderLane } from './lanes'
+import type { Message } from '@/session/i18n'
 import { PermanentProblem, restoreRow, sameText, snapshotBeforeChange, storeCopy } from './rows'
 
 type OrderState = Pick<Order, 'post_status' | 'financial_status' | 'fulfillment_status'>
@@ -36,16 +37,14 @@ export function closedStateOf(order: OrderState): ClosedState | null {
   return null
 }
 
-const CLOSED_WORDS: Record<ClosedState, string> = { cancelled: 'cancelled', refunded: 'refunded in full', fulfilled: 'fulfilled' }
-
 /** Why this tracking write may not land on this order (the invariant above), or null when it may. */
-export function trackingRefusal(order: OrderState & { number?: string }, write: Pick<WriteOf<'orders.track'>, 'override' | 'replaces'>): string | null {
+export function trackingRefusal(order: OrderState & { number?: string }, write: Pick<WriteOf<'orders.track'>, 'override' | 'replaces'>): Message | null {
   const closed = closedStateOf(order)
-  const name = order.number ? `Order #${order.number}` : 'The order'
-  if (write.replaces !== undefined && order.fulfillment_status !== 'fulfilled') return `${name} has no tracking number to change: it is not fulfilled.`
+  const number = order.number || 'none'
+  if (write.replaces !== undefined && order.fulfillment_status !== 'fulfilled') return { key: 'problems.notFulfilled', params: { number } }
   if (!closed || closed === write.override) return null
   if (closed === 'fulfilled' && write.replaces !== undefined) return null
-  return `${name} is ${CLOSED_WORDS[closed]}: tracking was not added. To add it anyway, confirm that on the order page.`
+  return { key: 'problems.closed', params: { number, state: closed } }
 }
 
 type OrderKind = 'orders.track' | 'orders.updateShipping'

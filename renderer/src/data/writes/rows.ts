@@ -3,6 +3,7 @@
 // the common optimistic changes (update fields, mark deleted), and turning row keys into store
 // ids when a write is sent.
 import type { Table } from 'dexie'
+import { MessageError } from '@/session/i18n'
 import { freeSlug, slugify, slugTakenBy } from '@/lib/slug'
 import { storeIdOfKey, type RowKey, type StoreDatabase } from '../db'
 import type { BatchFilter, KeyedFamily } from './contract'
@@ -113,7 +114,7 @@ export async function forgetRow(db: StoreDatabase, table: KeyedTable, key: RowKe
 }
 
 /** The row a write names is gone from the store and from here: only the user can settle it. */
-export class PermanentProblem extends Error {}
+export class PermanentProblem extends MessageError {}
 
 /** The store id a row key stands for, once its create has been accepted. */
 export async function storeIdOf(db: StoreDatabase, table: KeyedTable, key: RowKey): Promise<number> {
@@ -121,7 +122,7 @@ export async function storeIdOf(db: StoreDatabase, table: KeyedTable, key: RowKe
   if (direct !== null) return direct
   const row = await rowByRef(db, table, key)
   if (row?.storeId) return row.storeId
-  throw new PermanentProblem('This change refers to something that was never created on the store (its creation was discarded). Discard or edit it.')
+  throw new PermanentProblem({ key: 'problems.neverCreated' })
 }
 
 export function storeIds(db: StoreDatabase, table: 'blogs' | 'collections', keys: RowKey[] | undefined): Promise<number[]> {

@@ -18,6 +18,7 @@ import { z } from 'zod'
 import { api } from '@/bridge'
 import { readSetting, storeSetting, writeSetting } from '@/session/settings'
 import { sanitizeForIsolatedView } from '@/lib/sanitize'
+import { frameLabel } from './frame-label'
 import { t } from '@/session/i18n'
 
 /** Size limit, the same as for a fetched stylesheet: a whole theme fits; localStorage and the frame stay reasonable. */
@@ -202,7 +203,7 @@ const PREVIEW_STYLES = `
  * so the blog's own rules win.
  */
 export function previewDocument(title: string, html: string, css = ''): string {
-  const fragment = sanitizeForIsolatedView(html)
+  const fragment = sanitizeForIsolatedView(html, frameLabel)
   const container = document.createElement('div')
   container.append(fragment)
   const heading = document.createElement('h1')

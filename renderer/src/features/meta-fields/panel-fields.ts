@@ -9,6 +9,7 @@ import type { CachedMetaField, CachedMetaFieldValue, OutboxEntry } from '@/data'
 import type { Message } from '@/session/i18n'
 import { metaKeyOf } from './definition-form'
 import { storeProblem } from './store-problems'
+import { problemWords } from '@/ui/refusal-words'
 
 export interface PanelField {
   /** The definition's store id as a string (the API's meta_field_id); null until the store has it. */
@@ -96,5 +97,6 @@ export function refusal(entry: OutboxEntry | null, description = ''): Message[] 
   const fields = entry.lastError.fields
   const messages = fields?.value ?? fields?.meta_field_id
   if (messages && messages.length > 0) return messages.map((message) => storeProblem(message, description))
-  return [{ key: 'metaFields.problems.storeSays', params: { text: entry.lastError.message } }]
+  // A whole refusal: its stored words in the app's language, or the store's sentence as it said it.
+  return [{ key: 'metaFields.problems.storeSays', params: { text: problemWords(entry.lastError) } }]
 }

@@ -7,6 +7,7 @@
 import type { ConflictRecord, OutboxEntry, WriteEvent } from '@/data'
 import type { ScannedEntry } from './scanner'
 import { t } from '@/session/i18n'
+import { problemWords } from '@/ui/refusal-words'
 import { joinCounts } from './scanner-words'
 
 export type WriteOutcome =
@@ -20,7 +21,7 @@ export type WriteOutcome =
 export function writeOutcome(entry: OutboxEntry | undefined, history: readonly WriteEvent[], conflict: ConflictRecord | undefined, number: string, now: number): WriteOutcome {
   if (entry) {
     if (entry.state === 'conflict') return { kind: 'stopped', message: conflictMessage(number, conflict) }
-    if (entry.state === 'failed') return { kind: 'stopped', message: t('scanner.summary.refused', { number, problem: entry.lastError?.message ?? t('scanner.summary.refusedBare') }) }
+    if (entry.state === 'failed') return { kind: 'stopped', message: t('scanner.summary.refused', { number, problem: entry.lastError ? problemWords(entry.lastError) : t('scanner.summary.refusedBare') }) }
     if (entry.holdUntil !== undefined && entry.holdUntil > now && entry.state === 'queued') return { kind: 'waiting', until: entry.holdUntil }
     return { kind: 'queued' }
   }

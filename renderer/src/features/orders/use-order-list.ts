@@ -13,6 +13,7 @@ import { useReachabilityStore } from '@/session/reachability-store'
 import { useLiveQuery, useStoreDatabase, type CachedOrder, toOrdersListParams, type OrderQuery, firstWindowFromCache } from '@/data'
 import { useOrderIndex } from './use-order-index'
 import { useOrderTagIndex, withTags } from '@/features/tags'
+import { failureWords } from '@/ui/error-words'
 
 export const STORE_PAGE_SIZE = 100
 /** Rows shown from the cache's sort index while the order index loads (a screenful and more). */
@@ -93,7 +94,7 @@ export function useOrderList(query: Ref<OrderQuery>) {
       storePage.value = page
     } catch (error) {
       if (mine !== generation) return
-      storeError.value = error instanceof Error ? error.message : String(error)
+      storeError.value = failureWords(error)
     } finally {
       if (mine === generation) storeLoading.value = false
     }

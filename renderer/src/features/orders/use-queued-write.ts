@@ -2,6 +2,7 @@
 // the reason in words when it could not be (the dialog stays open to show it).
 import { ref } from 'vue'
 import { useStoreDatabase, type StoreDatabase } from '@/data'
+import { failureWords } from '@/ui/error-words'
 
 export function useQueuedWrite() {
   const db = useStoreDatabase()
@@ -16,7 +17,7 @@ export function useQueuedWrite() {
     try {
       await write(database)
     } catch (e) {
-      error.value = e instanceof Error ? e.message : String(e)
+      error.value = failureWords(e)
     } finally {
       busy.value = false
     }

@@ -7,6 +7,7 @@ import { useConnectionsStore } from '@/session/connections-store'
 import { orderQueryToRoute, type OrderQuery } from '@/data'
 import { builtInViews, deleteUserView, loadUserViews, saveUserView, type SavedView } from './saved-views'
 import { t } from '@/session/i18n'
+import { failureWords } from '@/ui/error-words'
 
 export function useSavedViews(query: Ref<OrderQuery>) {
   const connections = useConnectionsStore()
@@ -35,7 +36,7 @@ export function useSavedViews(query: Ref<OrderQuery>) {
       newViewName.value = ''
       savingView.value = false
     } catch (error) {
-      message.error(error instanceof Error ? error.message : String(error))
+      message.error(failureWords(error))
     }
   }
 

@@ -18,6 +18,7 @@ import { appendOverride, useScannerSettings } from './scanner-settings'
 import { CARRIERS, suggestCarrier } from './tracking'
 import { withdrawWrite } from './use-order-writes'
 import { t } from '@/session/i18n'
+import { failureWords } from '@/ui/error-words'
 
 /**
  * Where the packer's keyboard goes: a scan field, the first item's "Mark packed", "Keep
@@ -101,7 +102,7 @@ export function useScannerSession(source: MaybeRefOrGetter<ScannerSource>, optio
         ) as ScannerSession
       }
     } catch (error) {
-      loadError.value = error instanceof Error ? error.message : String(error)
+      loadError.value = failureWords(error)
     }
     if (!session.value?.current) await moveFocus('order')
   }
@@ -183,7 +184,7 @@ export function useScannerSession(source: MaybeRefOrGetter<ScannerSource>, optio
     try {
       await task(s)
     } catch (error) {
-      say('error', error instanceof Error ? error.message : String(error), 'error')
+      say('error', failureWords(error), 'error')
     } finally {
       busy.value = false
       const target = focusWhenIdle

@@ -95,4 +95,18 @@ describe('why a sync failed', () => {
       applyLocale('en')
     }
   })
+
+  it('says a resource’s stored failure by its kind; one an earlier version stored without a kind, as it is', () => {
+    const stored = { lastError: 'The store had a problem (error 500). Try again later.', lastErrorCode: 'server' }
+    const earlier = { lastError: 'The store had a problem (error 500). Try again later.' }
+    expect(syncErrorWords(stored)).toBe('The store had a problem (error 500). Try again later.')
+    expect(syncErrorWords({ lastError: 'QuotaExceededError', lastErrorCode: 'quota' })).toMatch(/^The disk space Storedesk may use is full/)
+    applyLocale('zh-CN')
+    try {
+      expect(syncErrorWords(stored)).toBe('店铺自身出现问题，请稍后再试。')
+      expect(syncErrorWords(earlier)).toBe('The store had a problem (error 500). Try again later.')
+    } finally {
+      applyLocale('en')
+    }
+  })
 })

@@ -24,13 +24,15 @@ export function syncActivity(status: SyncStatus | null, firstPass: boolean): str
 }
 
 /**
- * Why the last sync failed: the data layer's English words to an English reader (they may name
- * what the store said), and in another language the catalog's sentence for the failure's kind.
+ * Why the last sync failed (the running sync's status, or a resource's stored state): a full
+ * disk in the app's own words; else the main process's English words to an English reader (they
+ * may name what the store said), and in another language the catalog's sentence for the
+ * failure's kind. A state an earlier version stored has no kind: its English is shown as it is.
  */
-export function syncErrorWords(status: Pick<SyncStatus, 'lastError' | 'lastErrorCode'>): string {
+export function syncErrorWords(status: { lastError: string | null; lastErrorCode?: string | null }): string {
   const code = status.lastErrorCode
-  if (uiLocale().startsWith('en') || !code) return status.lastError ?? t('sync.failedText')
   if (code === 'quota') return t('sync.quota')
+  if (uiLocale() === 'en' || !code) return status.lastError ?? t('sync.failedText')
   const key = `errors.${code}`
   return hasMessage(key) ? t(key) : t('errors.fallback')
 }

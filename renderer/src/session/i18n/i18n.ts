@@ -131,3 +131,22 @@ export function hasMessage(key: string): key is MessageKey {
 export function sayList(messages: readonly Message[]): string {
   return new Intl.ListFormat(intlLocale(), { style: 'long', type: 'conjunction' }).format(messages.map(say))
 }
+
+/**
+ * A failure whose words are a catalog message, thrown where they are decided (data/, a
+ * service): `message` is the English, for logs and tests; a screen says `words` in its
+ * language (ui/error-words.ts).
+ */
+export class MessageError extends Error {
+  constructor(readonly words: Message) {
+    super(tIn('en', words.key, words.params))
+    this.name = 'MessageError'
+  }
+}
+
+/** The catalog message a failure carries (a MessageError, or a stored error's `words`), if any. */
+export function wordsOf(error: unknown): Message | null {
+  if (!error || typeof error !== 'object' || !('words' in error)) return null
+  const words = (error as { words: unknown }).words
+  return words && typeof words === 'object' && 'key' in words && typeof words.key === 'string' && hasMessage(words.key) ? (words as Message) : null
+}

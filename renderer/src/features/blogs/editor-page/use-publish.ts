@@ -19,6 +19,7 @@ import { primaryAction } from './primary-action'
 import { t, type Message } from '@/session/i18n'
 import type { BlogDraft } from './use-blog-draft'
 import type { useRevisions } from './use-revisions'
+import { failureWords } from '@/ui/error-words'
 
 export interface PageMessage {
   type: 'success' | 'info' | 'error'
@@ -150,7 +151,7 @@ export function usePublish(
         if (changes.statusChanged) await actions.batchBlogs(db, { action: statusAction, blogKeys: [key.value] })
       }
     } catch (error) {
-      message.value = { type: 'error', text: { key: 'editor.publish.queueFailed', params: { error: error instanceof Error ? error.message : String(error) } } }
+      message.value = { type: 'error', text: { key: 'editor.publish.queueFailed', params: { error: failureWords(error) } } }
       return
     }
     await draft.deleteDraft()

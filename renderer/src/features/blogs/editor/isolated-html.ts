@@ -5,6 +5,7 @@
 // box is the app's own element, which no selector in the shadow can reach. Links and forms in it
 // do nothing: the block is shown, not used (the HTML source view edits it).
 import { sanitizeForIsolatedView } from '@/lib/sanitize'
+import { frameLabel } from '../frame-label'
 
 /** The editor's own look for what it shows (editor.css does not reach into the shadow root). */
 const BASE_STYLE = `
@@ -23,7 +24,7 @@ export function isolatedHtml(html: string, className: string): HTMLElement {
   const shadow = host.attachShadow({ mode: 'open' })
   const base = document.createElement('style')
   base.textContent = BASE_STYLE
-  shadow.append(base, sanitizeForIsolatedView(html))
+  shadow.append(base, sanitizeForIsolatedView(html, frameLabel))
   box.append(host)
   const inert = (event: Event) => {
     if (event.type === 'submit' || event.composedPath().some((target) => target instanceof Element && target.matches('a[href], area[href]'))) event.preventDefault()

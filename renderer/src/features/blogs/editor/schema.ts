@@ -20,6 +20,7 @@ import { BlockComment, InlineComment } from './extensions/comments'
 import { InlineWidget, ScriptEmbed, VerbatimCode } from './extensions/verbatim'
 import { FindReplace } from './extensions/find-replace'
 import { sanitizeForDisplay, sanitizeForKeeping } from '@/lib/sanitize'
+import { frameLabel } from '../frame-label'
 import { t } from '@/session/i18n'
 
 function spanAttribute(name: 'colspan' | 'rowspan') {
@@ -76,7 +77,7 @@ class CaptionedTableView extends TableView {
     if (!kept) return
     this.caption = document.createElement('caption')
     this.caption.setAttribute('contenteditable', 'false')
-    this.caption.append(sanitizeForDisplay(kept.innerHTML))
+    this.caption.append(sanitizeForDisplay(kept.innerHTML, frameLabel))
     this.table.prepend(this.caption)
   }
 }

@@ -11,6 +11,7 @@ import type { WriteEvent, WriteEventKind } from '@/data'
 import { writeWords } from '@/features/sync'
 import { formatMoney } from '@/ui/store-time'
 import { t, type MessageKey } from '@/session/i18n'
+import { problemWords } from '@/ui/refusal-words'
 
 export interface TimelineEntry {
   key: string
@@ -86,7 +87,7 @@ function appEvents(events: readonly WriteEvent[], offset: number | null): Timeli
     // What the change was, without the order it is on (the page is that order's).
     title: t('order.timeline.step', { change: writeWords(e.label, { withTarget: false }), step: t(STEP_WORDS[e.event]) }),
     source: 'app' as const,
-    ...(e.message ? { detail: e.message } : {}),
+    ...(e.message || e.words ? { detail: problemWords(e) } : {}),
     ...(e.event === 'failed' || e.event === 'conflict' ? { problem: true } : {}),
   }))
 }

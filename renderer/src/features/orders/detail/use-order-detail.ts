@@ -5,6 +5,7 @@
 import { computed, ref, watch, type Ref } from 'vue'
 import { useReachabilityStore } from '@/session/reachability-store'
 import { historyFor, isOffline, pendingFor, refreshOrder, useLiveQuery, useStoreDatabase, type CachedOrder, type OutboxEntry, type WriteEvent } from '@/data'
+import { failureWords } from '@/ui/error-words'
 
 export type StoreRead = 'idle' | 'reading' | 'done' | 'offline' | 'failed'
 
@@ -32,7 +33,7 @@ export function useOrderDetail(orderId: Ref<number>) {
       if (mine !== run) return
       const code = e && typeof e === 'object' && 'code' in e && typeof e.code === 'string' ? e.code : 'internal'
       storeRead.value = isOffline({ code }) ? 'offline' : 'failed'
-      storeError.value = e instanceof Error ? e.message : String(e)
+      storeError.value = failureWords(e)
     }
   }
   // On opening an order, and when the store answers again after it could not be reached.

@@ -14,6 +14,7 @@ import { DOMSerializer, type DOMOutputSpec, type Mark as ProseMirrorMark, type N
 import { Plugin } from '@tiptap/pm/state'
 import type { MarkViewConstructor, NodeViewConstructor } from '@tiptap/pm/view'
 import { sanitizeForKeeping } from '@/lib/sanitize'
+import { frameLabel } from '../../frame-label'
 import { isolatedHtml } from '../isolated-html'
 import { t } from '@/session/i18n'
 
@@ -418,7 +419,7 @@ export const IframeEmbed = Node.create({
       const dom = document.createElement('div')
       dom.className = 'sd-embed'
       dom.setAttribute('contenteditable', 'false')
-      dom.textContent = attributes.title ? t('editor.kept.frameTitled', { title: attributes.title, src: attributes.src ?? '' }) : t('editor.kept.frame', { src: attributes.src ?? '' })
+      dom.textContent = frameLabel(attributes.title || null, attributes.src ?? '')
       return { dom }
     }
   },

@@ -8,6 +8,7 @@
 // they were.
 import { Node } from '@tiptap/core'
 import { sanitizeForDisplay, sanitizeForKeeping } from '@/lib/sanitize'
+import { frameLabel } from '../../frame-label'
 import { isolatedHtml } from '../isolated-html'
 import { DROPPED_TAG } from './preserve'
 import { keepLeadingNewline } from '../pre-newline'
@@ -68,7 +69,7 @@ function card(className: string, label: string, html: string, tag: 'div' | 'span
   } else {
     const body = document.createElement(tag)
     body.className = 'sd-verbatim-body'
-    body.append(sanitizeForDisplay(html))
+    body.append(sanitizeForDisplay(html, frameLabel))
     dom.append(body)
   }
   return dom
