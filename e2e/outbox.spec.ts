@@ -12,6 +12,7 @@ import { test, expect, type DemoStoreHandle } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
 import { sentEmails, shippableOrders, storeOrder } from './support/store-orders'
 import { setUndoWindow } from './support/undo-window'
+import { makeAddressConflict } from './support/address-conflict'
 
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
 
@@ -150,26 +151,8 @@ test('a shipping address changed on the store meanwhile is not overwritten: both
   const before = await storeOrder(demoStore, id!)
 
   // Another operator changes the address on the store after this app cached it. The app does
-  // not sync again for minutes, so its copy (and the base of its edit) stays the one it cached;
-  // changing the store first means the app's queued write cannot slip through before it.
-  const theirs = { ...before.shipping_address, city: 'Their City' } as Record<string, string>
-  const res = await demoStore.api(`/openapi/2025-04/orders/${id}/shipping`, {
-    method: 'POST',
-    body: JSON.stringify({ shipping: Object.fromEntries(['country', 'state', 'city', 'first_name', 'last_name', 'address_1', 'address_2', 'phone', 'postcode'].map((k) => [k, theirs[k] ?? ''])) }),
-  })
-  expect(res.status).toBe(200)
-
-  await demoStore.control('PUT', '/faults', { dropRate: 1 })
-  await go(page, `#/orders/${id}`)
-  await expect(page.getByText(before.shipping_address.city).first()).toBeVisible()
-  await page.getByRole('button', { name: 'Edit shipping address' }).click()
-  await page.getByRole('textbox', { name: 'City' }).fill('Mine City')
-  await page.getByRole('button', { name: 'Review change' }).click()
-  await page.getByRole('button', { name: 'Save address' }).click()
-  await expect(page.getByText('Changes to this order are not yet sent to the store')).toBeVisible()
-  await demoStore.control('PUT', '/faults', { dropRate: 0 })
-
-  await go(page, '#/sync')
+  // not sync again for minutes, so its copy (and the base of its edit) stays the one it cached.
+  await makeAddressConflict(page, demoStore, id!)
   const conflict = page.getByRole('article', { name: /^Conflict:/ })
   await expect(conflict).toBeVisible({ timeout: 90_000 })
   const cityRow = conflict.getByRole('row', { name: /^city/ })

@@ -15,6 +15,8 @@ export async function makeAddressConflict(page: Page, demoStore: DemoStoreHandle
   expect(res.status).toBe(200)
   await demoStore.control('PUT', '/faults', { dropRate: 1 })
   await page.evaluate((hash) => (location.hash = hash), `#/orders/${id}`)
+  // The app still shows the city it cached: the store's change has not reached it.
+  await expect(page.getByText(before.shipping_address.city).first()).toBeVisible()
   await page.getByRole('button', { name: 'Edit shipping address' }).click()
   await page.getByRole('textbox', { name: 'City' }).fill('Mine City')
   await page.getByRole('button', { name: 'Review change' }).click()
