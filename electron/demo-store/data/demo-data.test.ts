@@ -144,12 +144,28 @@ describe('demo data about today', () => {
     expect(postDays).toContain(yesterday)
   })
 
-  it('is the same for a seed and a day, whatever the time of day it starts', () => {
+  it('is the same for a seed and a day, whatever the time of day after its first hour it starts', () => {
     const morning = JSON.stringify(DemoData.generate({ seed: 42, orders: 60, now: new Date('2026-11-22T06:00:00Z') }))
     const evening = JSON.stringify(DemoData.generate({ seed: 42, orders: 60, now: new Date('2026-11-23T04:59:59Z') }))
     const nextDay = JSON.stringify(DemoData.generate({ seed: 42, orders: 60, now: new Date('2026-11-23T05:00:00Z') }))
     expect(morning).toBe(evening)
     expect(nextDay).not.toBe(morning)
+  })
+
+  it('started inside its first hour, ends its data at the start: no order, checkout or post is dated after the store’s clock', () => {
+    // 00:20 store time: the data would otherwise end at 01:00, 40 minutes ahead, and a client
+    // syncing by modification time would then skip changes made before the clock reached it.
+    const now = new Date('2026-11-22T05:20:00Z')
+    const data = DemoData.generate({ seed: 42, orders: 60, now })
+    expect(data.dating.facts).toEqual({ day: '2026-11-22', utcOffsetMinutes: -300, endSecond: 1200 })
+    expect(data.dating.anchor).toEqual(now)
+    const newest = allOrders(data).map((o) => o.post_modified_gmt).sort().at(-1)!
+    expect(newest <= gmt(now)).toBe(true)
+    expect(newest.slice(0, 10)).toBe('2026-11-22')
+    // The day is still whole: the saved facts rebuild the same orders.
+    const saved = JSON.parse(JSON.stringify(data)) as Record<string, unknown>
+    expect(saved.dating).toEqual({ day: '2026-11-22', utcOffsetMinutes: -300, endSecond: 1200 })
+    expect(JSON.stringify(DemoData.fromJSON(saved).order(1060))).toBe(JSON.stringify(data.order(1060)))
   })
 
   it('keeps its day and zone in the saved state, and reads a file saved before it was dated as that old day', () => {
@@ -172,18 +188,23 @@ describe('demo data about today', () => {
     expect(DemoData.fromJSON(JSON.parse(JSON.stringify(data))).clock.utcOffsetMinutes).toBe(60)
   })
 
-  it('for any seed, day and zone: local and GMT twins differ by the zone, nothing happens after the data ends, today and yesterday have orders', () => {
+  it('for any seed, day, time and zone: local and GMT twins differ by the zone, nothing happens after the data ends, today and yesterday have orders', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 2 ** 31 - 1 }),
         fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T23:59:59Z'), noInvalidDate: true }),
         fc.integer({ min: -12 * 4, max: 14 * 4 }).map((quarters) => quarters * 15),
         fc.integer({ min: 1, max: 40 }),
-        (seed, now, zone, count) => {
-          const data = DemoData.generate({ seed, orders: count, now, utcOffsetMinutes: zone })
+        // Half the runs start inside the store's first hour, where the data ends at the start.
+        fc.option(fc.integer({ min: 0, max: 3599 }), { freq: 2 }),
+        (seed, date, zone, count, firstHourSecond) => {
           const clock = new StoreClock(zone)
+          const now = firstHourSecond === null ? date : new Date(clock.startOfDay(clock.day(date)).getTime() + firstHourSecond * 1000)
+          const data = DemoData.generate({ seed, orders: count, now, utcOffsetMinutes: zone })
           const today = clock.day(now)
           const end = data.dating.anchor.getTime()
+          // Nothing the store holds is dated after its clock, whenever in the day it starts.
+          expect(end).toBeLessThanOrEqual(now.getTime())
           expect(data.dating.facts.day).toBe(today)
           const orders = allOrders(data)
           for (const o of orders) {
@@ -200,7 +221,9 @@ describe('demo data about today', () => {
             expect(offsetOf(c.post_date, c.post_date_gmt)).toBe(zone)
             expect(Date.parse(c.post_date_gmt)).toBeLessThanOrEqual(end)
           }
+          expect(data.checkouts.some((c) => c.post_date.slice(0, 10) === today)).toBe(true)
           for (const b of data.blogs) expect(clock.parseLocal(b.updated_at)!.getTime()).toBeLessThanOrEqual(end)
+          expect(data.blogs.some((b) => b.created_at.slice(0, 10) === today)).toBe(true)
           expect(gmt(data.dating.dayStart)).toBe(gmt(clock.startOfDay(today)))
         },
       ),

@@ -221,7 +221,7 @@ export class OrderGenerator {
     const within = (from: number, span: number, n: number, j: number) => Math.floor(from + j * (span / n) + r * (span / n) * 0.9)
     if (i < older) return within(dayStart - (DATA_SPAN_DAYS - 1) * DAY, (DATA_SPAN_DAYS - 2) * DAY, older, i)
     if (i < older + yesterday) return within(dayStart - DAY, DAY - 30 * MINUTE, yesterday, i - older)
-    return within(dayStart + 2 * MINUTE, this.dating.anchor.getTime() - dayStart - 35 * MINUTE, today, i - older - yesterday)
+    return within(dayStart + this.dating.firstHour(2), this.dating.firstHour(25), today, i - older - yesterday)
   }
 
   idOf(index: number): number {
@@ -270,7 +270,8 @@ export class OrderGenerator {
     else if (status === 'wc-cancelled') financial = rng.chance(0.6) ? 'refund' : 'unpaid'
     else financial = rng.weighted([['paid', 82], ['partial-refund', 12], ['refund', 6]] as const)
     const [paymentMethod, paymentTitle] = status === 'wc-on-hold' ? PAYMENT_METHODS[2]! : rng.pick(PAYMENT_METHODS.slice(0, 2))
-    const paidAt = financial !== 'unpaid' ? new Date(created.getTime() + rng.int(1, 30) * MINUTE) : undefined
+    // Never after the anchor: a store started minutes into its day still has today's orders paid.
+    const paidAt = financial !== 'unpaid' ? new Date(Math.min(created.getTime() + rng.int(1, 30) * MINUTE, this.dating.anchor.getTime())) : undefined
     let trackAt = status === 'wc-completed' ? new Date(created.getTime() + rng.int(20, 72) * HOUR) : undefined
     let completedAt = trackAt ? new Date(trackAt.getTime() + rng.int(2, 6) * DAY) : undefined
     let refund: OrderCore['refund']
@@ -473,7 +474,7 @@ export function generateCheckouts(rng: Prng, count: number, homes: PersonPlace[]
     const created = recovered
       ? new Date(Date.parse(`${recovered.createdGmt.replace(' ', 'T')}Z`) - rng.int(2, 20) * HOUR)
       : i === 0
-        ? new Date(anchor.getTime() - rng.int(10, 55) * MINUTE)
+        ? new Date(anchor.getTime() - dating.firstHour(rng.int(10, 55)))
         : i === 2
           ? new Date(dayStart.getTime() - rng.int(1, 22) * HOUR)
           : new Date(anchor.getTime() - rng.int(1, 60 * 24) * HOUR)
@@ -487,7 +488,7 @@ export function generateCheckouts(rng: Prng, count: number, homes: PersonPlace[]
     for (let e = 0; e < emailCount; e++) {
       const due = new Date(created.getTime() + (e === 0 ? 1 : 24) * HOUR)
       const sent = !canceled && due.getTime() <= anchor.getTime() && (!recovered || due.getTime() < Date.parse(`${recovered.createdGmt.replace(' ', 'T')}Z`))
-      const createdAt = new Date(created.getTime() + 5 * MINUTE)
+      const createdAt = new Date(Math.min(created.getTime() + 5 * MINUTE, anchor.getTime()))
       emails.push({
         id: emailId++, checkout_id: id, template_id: e === 0 ? 'abandoned_checkout_first' : 'abandoned_checkout_second',
         is_sent: sent ? 1 : 0, is_need_send: sent || canceled ? 0 : 1,

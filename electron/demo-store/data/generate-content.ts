@@ -97,7 +97,7 @@ export function generateBlogs(rng: Prng, dating: DataDating): BlogRecord[] {
   return TITLES.map((title, i) => {
     const age = TITLES.length - 1 - i
     const created = new Date(
-      age === 0 ? anchor - rng.int(5, 50) * MINUTE : age === 1 ? dating.dayStart.getTime() - rng.int(1, 20) * HOUR : anchor - age * 7 * DAY - rng.int(0, 8) * HOUR,
+      age === 0 ? anchor - dating.firstHour(rng.int(5, 50)) : age === 1 ? dating.dayStart.getTime() - rng.int(1, 20) * HOUR : anchor - age * 7 * DAY - rng.int(0, 8) * HOUR,
     )
     const updated = new Date(Math.min(anchor, created.getTime() + rng.int(0, 5) * DAY))
     const hidden = i === 5 || i === 17

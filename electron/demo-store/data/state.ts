@@ -91,7 +91,12 @@ export const DemoState = z.object({
    * The store-local day and zone the generated data was made for (orders are rebuilt from them);
    * absent in files written before the data was dated to its start day (LEGACY_DATING).
    */
-  dating: z.object({ day: z.string().refine(isCalendarDate, 'must be a calendar date YYYY-MM-DD'), utcOffsetMinutes: UtcOffsetMinutes }).optional(),
+  dating: z.object({
+    day: z.string().refine(isCalendarDate, 'must be a calendar date YYYY-MM-DD'),
+    utcOffsetMinutes: UtcOffsetMinutes,
+    /** Where the data ends when the store started inside the day's first hour (seconds into the day). */
+    endSecond: z.number().int().min(0).max(3599).optional(),
+  }).optional(),
   /** The store's zone now (times written from now on); absent in older files: the dating's zone. */
   utcOffsetMinutes: UtcOffsetMinutes.optional(),
   /** Orders are rebuilt from the seed; only the ones changed through the API are saved. */
