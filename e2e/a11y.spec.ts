@@ -252,3 +252,17 @@ test('the gate reports seeded violations: an unlabeled button, an input without 
     await context.close()
   }
 })
+
+test('an order or customer that is not there still has a page named by its heading', async ({ page }) => {
+  await connectDemoStore(page)
+  const main = page.getByRole('main')
+  // An order number the store does not have: the store answers 404, so the page says it is missing.
+  await page.evaluate(() => (location.hash = '#/orders/99999999'))
+  await expect(main.getByRole('heading', { level: 1, name: 'Order not found' })).toBeVisible()
+  // The page is the one region of that name (the empty state inside it takes its heading).
+  await expect(main.getByRole('region', { name: 'Order not found' })).toHaveCount(1)
+  await page.evaluate(() => (location.hash = '#/customers/email%3Anobody%40example.invalid'))
+  await expect(main.getByRole('heading', { level: 1, name: 'Customer not found' })).toBeVisible()
+  await expect(main.getByRole('region', { name: 'Customer not found' })).toHaveCount(1)
+  await expectNoSeriousA11yViolations(page, 'customer not found')
+})

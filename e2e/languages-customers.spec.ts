@@ -48,7 +48,7 @@ for (const locale of ['de', 'zh-CN'] as const satisfies TestLocale[]) {
     await check('customer page, orders as a timeline')
 
     await page.evaluate(() => (location.hash = '#/customers/email%3Anobody%40example.invalid'))
-    await expect(main.getByText(w('customers.page.notFound'), { exact: true })).toBeVisible()
+    await expect(main.getByRole('heading', { level: 1, name: w('customers.page.notFound') })).toBeVisible()
     await check('customer not found')
 
     await page.evaluate(() => (location.hash = '#/customers'))
