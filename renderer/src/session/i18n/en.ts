@@ -2453,4 +2453,34 @@ export const en = {
     example: '{kind, select, address { to {value}} source { ({value})} other { “{value}”}}',
     exampleSeparator: ',',
   },
+  /** A file the user asked for that the system would not write (electron/services/write-refusal.ts): the path and the system's code come as arguments. */
+  fileProblems: {
+    exportNotWritten: '{file, select, none {The export} other {{file}}} could not be written to {path}: {reason, select, denied {Storedesk may not write there} full {the disk is full} gone {the folder is no longer there} other {the system refused ({code})}}. Your work is still in Storedesk.',
+    pdfNotWritten: 'The PDF could not be written to {path}: {reason, select, denied {Storedesk may not write there} full {the disk is full} gone {the folder is no longer there} other {the system refused ({code})}}. Choose another folder and try again.',
+    tooManyExports: 'The folder already holds {n, number} exports named “{name}”. Choose another folder.',
+    badName: 'The export holds a file name that cannot be used. Nothing was written.',
+  },
+  /** The browser shell's host is not answering (bridge/http-transport.ts). */
+  localHost: {
+    silent: 'Storedesk’s local host is not answering. Is `npm run web` still running?',
+    noResult: 'Storedesk’s local host answered {status} without a result.',
+  },
+  /** Words in the exported drafts and revisions (data/archive.ts), in the app's language at export time. */
+  archive: {
+    untitled: 'Untitled post',
+    source: '{source, select, draft {The draft saved on this computer.} unsent {Written on this computer and not yet sent to the store.} other {The latest revision saved on this computer.}}',
+    exportedBy: 'Exported by Storedesk from {store} on {when}; {n, plural, one {# revision} other {# revisions}} in revisions.json.',
+    searchTitle: 'Search title',
+    searchDescription: 'Search description',
+    slug: 'Address (slug)',
+    allPosts: 'All exported posts',
+    title: 'Drafts and revisions from {store}',
+    savedBy: 'Saved by Storedesk on {when} from {store} ({shop}). Every revision of every post is in revisions.json.',
+    posts: 'Posts',
+    revisions: '({n, plural, one {# revision} other {# revisions}})',
+    empty: 'No drafts or revisions.',
+    unsent: 'Changes not yet sent to the store',
+    unsentAlso: 'Also in unsent-changes.json.',
+    reason: '{reason, select, store {As on the store} timer {While writing} publish {Before publishing} restore {Before restoring} other {Saved by hand}}',
+  },
 } as const
