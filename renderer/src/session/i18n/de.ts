@@ -2480,4 +2480,7 @@ export const de: Catalog = {
     unsentAlso: 'Auch in unsent-changes.json.',
     reason: '{reason, select, store {Wie im Shop} timer {Beim Schreiben} publish {Vor dem Veröffentlichen} restore {Vor dem Wiederherstellen} other {Von Hand gespeichert}}',
   },
+  orderNote: {
+    tooLong: 'Eine Notiz hat höchstens {max, number} Zeichen (diese hat {n, number}).',
+  },
 }

@@ -2483,4 +2483,8 @@ export const en = {
     unsentAlso: 'Also in unsent-changes.json.',
     reason: '{reason, select, store {As on the store} timer {While writing} publish {Before publishing} restore {Before restoring} other {Saved by hand}}',
   },
+  /** An order note the data layer refuses (data/order-meta). */
+  orderNote: {
+    tooLong: 'A note is at most {max, number} characters (this one has {n, number}).',
+  },
 } as const

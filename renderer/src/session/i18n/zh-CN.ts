@@ -2480,4 +2480,7 @@ export const zhCN: Catalog = {
     unsentAlso: '也在 unsent-changes.json 中。',
     reason: '{reason, select, store {与店铺中一致} timer {撰写时} publish {发布前} restore {恢复前} other {手动保存}}',
   },
+  orderNote: {
+    tooLong: '备注最多 {max, number} 个字符（此备注有 {n, number} 个）。',
+  },
 }
