@@ -56,6 +56,7 @@ const CATALOGUED = [
   'features/customers',
   'features/orders/components/BulkTrackingDialog.vue',
   'features/orders/components/ExportOrdersDialog.vue',
+  'features/orders/components/MarkedText.vue',
 ]
 /** Marks that are not words in any language. */
 const BARE_ALLOWED = ['(', ')', ',', '.', '&', '+', '-', '=', '*', '/', '#', '%', '!', '?', ':', '[', ']', '{', '}', '<', '>', '•', '·', '|', '…', '—', '–', '×', '✓', '→', '←', '↑', '↓', '“', '”', '‘', '’', '"', "'", '@', '$', '~']

@@ -12,6 +12,7 @@ const rec = vi.hoisted(() => ({
   saveDialogs: [] as { window: unknown; options: Record<string, unknown> }[],
   saveAnswer: { canceled: false, filePath: '/home/me/Documents/slips.pdf' } as { canceled: boolean; filePath?: string },
   written: [] as { path: string; data: unknown }[],
+  writeError: null as NodeJS.ErrnoException | null,
   logs: [] as string[],
 }))
 
@@ -42,7 +43,10 @@ vi.mock('electron', () => {
 })
 
 vi.mock('node:fs/promises', () => ({
-  writeFile: async (path: string, data: unknown) => void rec.written.push({ path, data }),
+  writeFile: async (path: string, data: unknown) => {
+    if (rec.writeError) throw rec.writeError
+    rec.written.push({ path, data })
+  },
 }))
 
 const { printChannels } = await import('./print')
@@ -57,6 +61,7 @@ beforeEach(() => {
   rec.written.length = 0
   rec.printAnswer = { success: true, reason: '' }
   rec.saveAnswer = { canceled: false, filePath: '/home/me/Documents/slips.pdf' }
+  rec.writeError = null
 })
 
 describe('print.print', () => {
@@ -98,6 +103,18 @@ describe('print.savePdf', () => {
     ])
     expect(rec.pdfOptions).toEqual([{ pageSize: 'A4', landscape: false, printBackground: true, preferCSSPageSize: true }])
     expect(rec.written).toEqual([{ path: '/home/me/Documents/slips.pdf', data: Buffer.from('%PDF-1.7 slips') }])
+  })
+
+  it('answers a refused write with a catalog message: the path and the system’s code, no English', async () => {
+    rec.writeError = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' })
+    expect(await savePdf([{ paper: 'a4', landscape: false, fileName: 'Slips' }, WORDS], 7)).toEqual({
+      ok: false,
+      error: {
+        code: 'internal',
+        message: 'The PDF could not be written to /home/me/Documents/slips.pdf: Storedesk may not write there. Choose another folder and try again.',
+        words: { key: 'fileProblems.pdfNotWritten', params: { path: '/home/me/Documents/slips.pdf', reason: 'denied', code: 'EACCES' } },
+      },
+    })
   })
 
   it('writes nothing when the user cancels the save dialog', async () => {

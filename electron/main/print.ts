@@ -9,6 +9,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { app, BrowserWindow, dialog, webContents } from 'electron'
 import { channels, parseArgs, type IpcResult, type PaperSize } from '../common/ipc-contract'
+import { refusalInEnglish, writeRefusal } from '../services/write-refusal'
 import type { WindowChannels } from './ipc-dispatch'
 
 /** Paper for webContents.print, whose custom sizes are in microns. */
@@ -67,7 +68,15 @@ export function printChannels(log: (message: string) => void): WindowChannels {
         await writeFile(choice.filePath, pdf)
       } catch (error) {
         log(`Saving the PDF failed: ${error instanceof Error ? error.message : String(error)}`)
-        return { ok: false, error: { code: 'internal', message: `The PDF could not be written to ${choice.filePath}. Choose another folder and try again.` } }
+        const refusal = writeRefusal(error)
+        return {
+          ok: false,
+          error: {
+            code: 'internal',
+            message: `The PDF could not be written to ${choice.filePath}: ${refusalInEnglish(refusal)}. Choose another folder and try again.`,
+            words: { key: 'fileProblems.pdfNotWritten', params: { path: choice.filePath, ...refusal } },
+          },
+        }
       }
       return { ok: true, value: channels['print.savePdf'].result.parse({ savedTo: choice.filePath }) }
     },

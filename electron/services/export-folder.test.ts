@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { writeExportFolder } from './export-folder'
+import { writeRefusal } from './write-refusal'
 
 let parent: string
 beforeEach(async () => {
@@ -60,6 +61,27 @@ describe('writeExportFolder', () => {
     // A file where the folder was: the same answer a removed folder gets (chmod would not stop root).
     const gone = join(parent, 'gone')
     await writeFile(gone, '')
-    await expect(writeExportFolder(gone, 'Export', FILES)).rejects.toThrow(`The export could not be written to ${gone}: the folder is no longer there. Your work is still in Storedesk.`)
+    const refused = writeExportFolder(gone, 'Export', FILES)
+    await expect(refused).rejects.toThrow(`The export could not be written to ${gone}: the folder is no longer there. Your work is still in Storedesk.`)
+    // The screens' words: a catalog message with the path and the system's code, no English.
+    await expect(refused).rejects.toMatchObject({ words: { key: 'fileProblems.exportNotWritten', params: { file: 'none', path: gone, reason: 'gone', code: 'ENOTDIR' } } })
+  })
+
+  it('names the file that could not be written, and a refused name by a message of its own', async () => {
+    const taken = await writeExportFolder(parent, 'Export', FILES)
+    await rm(taken.folder, { recursive: true })
+    await expect(writeExportFolder(parent, 'Export', [{ name: 'a.html', content: 'x' }, { name: 'a.html', content: 'y' }])).rejects.toMatchObject({
+      message: `a.html could not be written to ${join(parent, 'Export')}: the system refused (EEXIST). Your work is still in Storedesk.`,
+      words: { key: 'fileProblems.exportNotWritten', params: { file: 'a.html', path: join(parent, 'Export'), reason: 'other', code: 'EEXIST' } },
+    })
+    await expect(writeExportFolder(parent, '..', FILES)).rejects.toMatchObject({ words: { key: 'fileProblems.badName' } })
+  })
+})
+
+describe('writeRefusal', () => {
+  it('tells the kinds of refusal apart and keeps the system’s code', () => {
+    const refusal = (code?: string) => writeRefusal(Object.assign(new Error('x'), code ? { code } : {}))
+    expect(['EACCES', 'EPERM', 'EROFS', 'ENOSPC', 'EDQUOT', 'ENOENT', 'ENOTDIR', 'EIO'].map((code) => refusal(code).reason)).toEqual(['denied', 'denied', 'denied', 'full', 'full', 'gone', 'gone', 'other'])
+    expect(refusal()).toEqual({ reason: 'other', code: 'unknown' })
   })
 })

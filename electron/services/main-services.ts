@@ -315,7 +315,7 @@ export async function createMainServices(host: HostCapabilities, deps: MainServi
       try {
         return await writeExportFolder(parent, request.folderName, request.files)
       } catch (error) {
-        if (error instanceof ExportFolderError) fail('internal', error.message)
+        if (error instanceof ExportFolderError) fail('internal', error.message, error.words)
         throw error
       }
     },

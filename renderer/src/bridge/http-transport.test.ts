@@ -22,3 +22,20 @@ describe('the browser shell opening an external link', () => {
     expect(open).not.toHaveBeenCalled()
   })
 })
+
+describe('the browser shell when its host fails', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('says a silent host, or one that answers no result, in the app’s words, and that the request may have arrived', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    expect(await createHttpTransport().invoke('store.checkReachability', ['c1'])).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'Storedesk’s local host is not answering. Is `npm run web` still running?', uncertain: true, words: { key: 'localHost.silent' } },
+    })
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response('<html>Bad gateway</html>', { status: 502 }))
+    expect(await createHttpTransport().invoke('store.checkReachability', ['c1'])).toEqual({
+      ok: false,
+      error: { code: 'internal', message: 'Storedesk’s local host answered 502 without a result.', uncertain: true, words: { key: 'localHost.noResult', params: { status: 502 } } },
+    })
+  })
+})

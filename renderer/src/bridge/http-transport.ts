@@ -3,7 +3,8 @@
 // /ipc/events carrying `event: <name>` / `data: <json>`. The host authenticates both
 // with the HttpOnly session cookie it set from the launch secret. One channel is answered here:
 // `app.openExternal`, since the host has no system browser to open (it runs beside the user's),
-// opens a new tab instead.
+// opens a new tab instead. The failures it words itself carry a catalog message (localHost.*), so
+// the screens say them in the app's language.
 import type { IpcResult, RawTransport } from '@common/ipc-contract'
 import { isEventName, type EventName } from '@common/ipc-names'
 
@@ -40,12 +41,12 @@ export function createHttpTransport(base = ''): RawTransport {
         })
       } catch {
         // The host may have died after it passed the request on: whether it reached the store is unknown.
-        return { ok: false, error: { code: 'internal', message: 'Storedesk’s local host is not answering. Is `npm run web` still running?', uncertain: true } }
+        return { ok: false, error: { code: 'internal', message: 'Storedesk’s local host is not answering. Is `npm run web` still running?', uncertain: true, words: { key: 'localHost.silent' } } }
       }
       try {
         return (await response.json()) as IpcResult<unknown>
       } catch {
-        return { ok: false, error: { code: 'internal', message: `Storedesk’s local host answered ${response.status} without a result.`, uncertain: true } }
+        return { ok: false, error: { code: 'internal', message: `Storedesk’s local host answered ${response.status} without a result.`, uncertain: true, words: { key: 'localHost.noResult', params: { status: response.status } } } }
       }
     },
     subscribe(event, listener) {

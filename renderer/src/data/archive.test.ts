@@ -8,7 +8,7 @@ import Dexie from 'dexie'
 import { api, resetFakeBridge, StoredeskError } from '@/bridge/testing/fake-bridge'
 import { archiveFileName, archiveFolderName, archivePosts, buildArchiveFiles, exportArchive, postFileNames, zipArchive, type ArchiveInput, type ArchivePost } from './archive'
 import { describeExport } from './local-data'
-import { say } from '@/session/i18n'
+import { applyLocale, say } from '@/session/i18n'
 import { isPlainFileName, isWindowsDeviceName } from '@common/file-names'
 import { closeStoreDatabase, databaseName, storeDatabase, type CachedBlog } from './db'
 
@@ -122,6 +122,29 @@ describe('the export', () => {
       ['Autumn', 'autumn.html'],
     ])
     expect(index.querySelector('ul')?.textContent).toContain('New post “Queued </script> post”')
+  })
+
+  it('speaks the app’s language in its own words, and leaves the posts’ text as written', () => {
+    applyLocale('de')
+    try {
+      const files = buildArchiveFiles({ ...input, drafts: [...input.drafts, { ...input.drafts[0]!, key: 'local:untitled', fields: { content: '<p>x</p>' } }] })
+      const index = page(file(files, 'index.html'))
+      expect(index.documentElement.lang).toBe('de')
+      expect(index.title).toBe('Entwürfe und Versionen aus Acme <Shop>')
+      expect([...index.querySelectorAll('h2')].map((h) => h.textContent)).toEqual(['Beiträge', 'Noch nicht an den Shop gesendete Änderungen'])
+      expect([...index.querySelectorAll('ol li')].map((li) => li.textContent)).toEqual(['Spring (2 Versionen)', 'Unbenannter Beitrag (0 Versionen)', 'Queued </script> post (0 Versionen)', 'Autumn (1 Version)'])
+      const spring = page(file(files, 'spring-sale.html'))
+      expect(spring.documentElement.lang).toBe('de')
+      expect(spring.querySelector('.note')?.textContent).toBe('Der auf diesem Computer gespeicherte Entwurf. Von Storedesk aus Acme <Shop> exportiert am 01.12.2026, 10:00; 2 Versionen in revisions.json.')
+      expect([...spring.querySelectorAll('.search dt')].map((dt) => dt.textContent)).toEqual(['Titel für Suchmaschinen', 'Beschreibung für Suchmaschinen', 'Adresse (Slug)'])
+      expect(JSON.parse(file(files, 'revisions.json')).revisions.map((r: { reason: string }) => r.reason)).toEqual(['Vor dem Veröffentlichen', 'Beim Schreiben', 'Wie im Shop'])
+      applyLocale('zh-CN')
+      const chinese = page(file(buildArchiveFiles(input), 'index.html'))
+      expect(chinese.title).toBe('Acme <Shop> 的草稿和版本')
+      expect(chinese.querySelector('ol li')?.textContent).toBe('Spring （2 个版本）')
+    } finally {
+      applyLocale('en')
+    }
   })
 
   it('keeps every revision of every post in revisions.json, with its post, time and content', () => {

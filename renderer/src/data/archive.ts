@@ -5,10 +5,12 @@
 // changes were never sent. In Electron the main process asks for a folder and writes the files
 // into a new folder there (localData.exportToFolder); the browser shell cannot write a folder,
 // so it downloads the same files as one .zip. Loaded only when an export is asked for
-// (local-data.ts), so the zip library stays out of the app's start.
+// (local-data.ts), so the zip library stays out of the app's start. The words a person reads in
+// the files (notes, headings, a revision's reason, dates) are in the app's language at the
+// time of the export (the archive group of the catalogs); the posts' own text is as written.
 import { strToU8, zipSync } from 'fflate'
 import { api, shell } from '@/bridge'
-import { t } from '@/session/i18n'
+import { intlLocale, t, uiLocale, PSEUDO_LOCALE } from '@/session/i18n'
 import { slugify } from '@/lib/slug'
 import { sanitizeForExport } from '@/lib/sanitize'
 import { isWindowsDeviceName } from '@common/file-names'
@@ -46,7 +48,7 @@ export function archivePosts(input: Pick<ArchiveInput, 'drafts' | 'revisions' | 
   const posts = new Map<string, ArchivePost>()
   const revisionsOf = (key: string) => input.revisions.filter((r) => r.key === key).sort((a, b) => b.createdAt - a.createdAt)
   const add = (key: string, fields: BlogFields, source: ArchivePost['source']) => {
-    if (!posts.has(key)) posts.set(key, { key, title: fields.title?.trim() || 'Untitled post', fields, source, revisions: revisionsOf(key) })
+    if (!posts.has(key)) posts.set(key, { key, title: fields.title?.trim() || t('archive.untitled'), fields, source, revisions: revisionsOf(key) })
   }
   for (const draft of input.drafts) add(draft.key, draft.fields, 'draft')
   for (const row of input.pendingPosts) add(row.key, row, 'unsent')
@@ -56,22 +58,9 @@ export function archivePosts(input: Pick<ArchiveInput, 'drafts' | 'revisions' | 
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-const SOURCE_NOTE: Record<ArchivePost['source'], string> = {
-  draft: 'The draft saved on this computer.',
-  unsent: 'Written on this computer and not yet sent to the store.',
-  revision: 'The latest revision saved on this computer.',
-}
-
-const REASONS: Record<BlogRevision['reason'], string> = {
-  store: 'As on the store',
-  timer: 'While writing',
-  publish: 'Before publishing',
-  restore: 'Before restoring',
-  manual: 'Saved by hand',
-}
-
-const when = (ms: number | Date) => new Date(ms).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })
-const plural = (n: number, one: string, other: string) => `${n} ${n === 1 ? one : other}`
+const when = (ms: number | Date) => new Date(ms).toLocaleString(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' })
+/** The files' `lang`: the language their words are in. */
+const fileLanguage = () => (uiLocale() === PSEUDO_LOCALE ? 'en' : uiLocale())
 
 /** File names in the export that a post's slug must not take. */
 const RESERVED = new Set(['index', 'revisions', 'unsent-changes'])
@@ -111,12 +100,12 @@ blockquote { border-left: 3px solid #d0d7de; margin-left: 0; padding-left: 1rem;
 function postDocument(post: ArchivePost, input: ArchiveInput): string {
   const f = post.fields
   const search = [
-    ['Search title', f.seo_title],
-    ['Search description', f.seo_description],
-    ['Address (slug)', f.seo_slug],
+    [t('archive.searchTitle'), f.seo_title],
+    [t('archive.searchDescription'), f.seo_description],
+    [t('archive.slug'), f.seo_slug],
   ].filter((row): row is [string, string] => typeof row[1] === 'string' && row[1].trim() !== '')
   return `<!doctype html>
-<html lang="en">
+<html lang="${fileLanguage()}">
 <head>
 ${HEAD}
 <title>${escapeHtml(post.title)}</title>
@@ -124,32 +113,32 @@ ${f.seo_description ? `<meta name="description" content="${escapeHtml(f.seo_desc
 <body>
 <article>
 <h1>${escapeHtml(post.title)}</h1>
-<p class="note">${SOURCE_NOTE[post.source]} Exported by Storedesk from ${escapeHtml(input.store.label)} on ${escapeHtml(when(input.exportedAt))}; ${plural(post.revisions.length, 'revision', 'revisions')} in revisions.json.</p>
+<p class="note">${escapeHtml(t('archive.source', { source: post.source }))} ${escapeHtml(t('archive.exportedBy', { store: input.store.label, when: when(input.exportedAt), n: post.revisions.length }))}</p>
 ${search.length > 0 ? `<dl class="search">\n${search.map(([label, value]) => `<dt>${label}</dt><dd>${escapeHtml(value)}</dd>`).join('\n')}\n</dl>\n` : ''}${f.summary ? `<p class="summary"><strong>${escapeHtml(f.summary)}</strong></p>\n` : ''}<div class="content">
 ${sanitizeForExport(f.content ?? '')}
 </div>
 </article>
-<p><a href="index.html">All exported posts</a></p>
+<p><a href="index.html">${escapeHtml(t('archive.allPosts'))}</a></p>
 </body>
 </html>
 `
 }
 
 function indexDocument(posts: readonly ArchivePost[], names: readonly string[], input: ArchiveInput): string {
-  const title = `Drafts and revisions from ${input.store.label}`
-  const list = posts.map((p, i) => `<li><a href="${escapeHtml(names[i]!)}">${escapeHtml(p.title)}</a> (${plural(p.revisions.length, 'revision', 'revisions')})</li>`).join('\n')
+  const title = t('archive.title', { store: input.store.label })
+  const list = posts.map((p, i) => `<li><a href="${escapeHtml(names[i]!)}">${escapeHtml(p.title)}</a> ${escapeHtml(t('archive.revisions', { n: p.revisions.length }))}</li>`).join('\n')
   const unsent = input.unsent.map((e) => `<li>${escapeHtml(input.words(e.label))}</li>`).join('\n')
   return `<!doctype html>
-<html lang="en">
+<html lang="${fileLanguage()}">
 <head>
 ${HEAD}
 <title>${escapeHtml(title)}</title>
 </head>
 <body>
 <h1>${escapeHtml(title)}</h1>
-<p class="note">Saved by Storedesk on ${escapeHtml(when(input.exportedAt))} from ${escapeHtml(input.store.label)} (${escapeHtml(input.store.shop)}). Every revision of every post is in revisions.json.</p>
-${posts.length > 0 ? `<h2>Posts</h2>\n<ol>\n${list}\n</ol>` : '<p>No drafts or revisions.</p>'}
-${input.unsent.length > 0 ? `<h2>Changes not yet sent to the store</h2>\n<p>Also in unsent-changes.json.</p>\n<ul>\n${unsent}\n</ul>` : ''}
+<p class="note">${escapeHtml(t('archive.savedBy', { when: when(input.exportedAt), store: input.store.label, shop: input.store.shop }))}</p>
+${posts.length > 0 ? `<h2>${escapeHtml(t('archive.posts'))}</h2>\n<ol>\n${list}\n</ol>` : `<p>${escapeHtml(t('archive.empty'))}</p>`}
+${input.unsent.length > 0 ? `<h2>${escapeHtml(t('archive.unsent'))}</h2>\n<p>${escapeHtml(t('archive.unsentAlso'))}</p>\n<ul>\n${unsent}\n</ul>` : ''}
 </body>
 </html>
 `
@@ -168,7 +157,7 @@ export function buildArchiveFiles(input: ArchiveInput): ArchiveFile[] {
       post.revisions.map((r) => ({
         post: { key: post.key, title: post.title, slug: post.fields.seo_slug ?? null, file: names[i] },
         time: new Date(r.createdAt).toISOString(),
-        reason: REASONS[r.reason],
+        reason: t('archive.reason', { reason: r.reason }),
         title: r.fields.title ?? null,
         content: r.fields.content ?? '',
         fields: r.fields,

@@ -66,7 +66,7 @@ export interface TagEditOutcome {
 export async function editOrderTags(db: StoreDatabase, orderIds: readonly number[], edit: TagEdit, options: EnqueueOptions = {}): Promise<TagEditOutcome> {
   for (const tag of [...edit.add, ...edit.remove]) {
     const problem = tagProblem(tag)
-    if (problem) throw new RangeError(`“${tag}”: ${problem}`)
+    if (problem) throw new MessageError(problem)
   }
   const wanted: TagEdit = { add: uniqueTags(edit.add), remove: uniqueTags(edit.remove) }
   const field = await readyField(db, 'tags')
@@ -85,7 +85,7 @@ export async function editOrderTags(db: StoreDatabase, orderIds: readonly number
 /** Queues an order's note ('' removes it); null when it already says that. Throws when it is too long. */
 export async function setOrderNote(db: StoreDatabase, orderId: number, note: string, options: EnqueueOptions = {}): Promise<number | null> {
   const text = note.replace(/\r\n?/g, '\n').trim()
-  if (text.length > MAX_NOTE_LENGTH) throw new RangeError(`A note is at most ${MAX_NOTE_LENGTH.toLocaleString('en-US')} characters (this one has ${text.length.toLocaleString('en-US')}).`)
+  if (text.length > MAX_NOTE_LENGTH) throw new MessageError({ key: 'orderNote.tooLong', params: { max: MAX_NOTE_LENGTH, n: text.length } })
   const field = await readyField(db, 'note')
   if ((await readOrderMeta(db, orderId)).note === text) return null
   const names = await orderNames(db, [orderId])

@@ -126,6 +126,9 @@ describe('tag and note edits', () => {
     expect(await db.conflicts.get(entry!.id!)).toMatchObject({ mine: { note: 'Leave at the back door.' }, theirs: { note: 'Customer called: ship Monday' }, base: { note: '' } })
     expect(puts()).toHaveLength(0)
     await expect(setOrderNote(db, 1, 'x'.repeat(2001))).rejects.toThrow('at most 2,000 characters')
+    // Refused in the catalog's words, said in the app's language where the card shows it.
+    await expect(setOrderNote(db, 1, 'x'.repeat(2001))).rejects.toMatchObject({ words: { key: 'orderNote.tooLong', params: { max: 2000, n: 2001 } } })
+    await expect(editOrderTags(db, [1], { add: ['a,b'], remove: [] })).rejects.toMatchObject({ words: { key: 'tags.problem.comma' } })
   })
 
   it('a later note is based on the earlier one once the store took it (no conflict with itself)', async () => {

@@ -1,63 +1,100 @@
-// The words the fidelity report uses for HTML: what a writer calls an element or an attribute
-// ("a link", "the quote's citation", "the image description"), so the report never speaks in
-// tags or tag counts.
+// The fidelity report's sentences in the app's language: a change found by html-fidelity.ts
+// (what kind, which element or attribute, how many, which values) becomes one catalog sentence
+// per kind of change (the `fidelity` group), with the element or attribute named by the
+// writer's word for it ("a link", "the quote's citation", "the image description"), so the
+// report never speaks in tags or tag counts. A noun is a catalog message of its own, said
+// first (with its count, as the language counts: "2 links", "2 × Skript", "2 个脚本") and
+// passed to the sentence as a phrase that stands alone, so no article or case is glued on
+// (German "Wird entfernt: 2 × Skript", "Absatz: Tooltip „t“ wird entfernt").
+import { intlLocale, t, type MessageKey } from '@/session/i18n'
+import type { FidelityChange, FidelityExample } from './html-fidelity'
 
-const ELEMENT_NOUNS: Record<string, string> = {
-  a: 'link', abbr: 'abbreviation', acronym: 'abbreviation', address: 'address block', article: 'article section',
-  aside: 'aside', audio: 'audio player', b: 'bold text', big: 'large text', blockquote: 'quote', br: 'line break',
-  button: 'button', canvas: 'drawing', caption: 'table caption', center: 'centred section', cite: 'citation',
-  code: 'inline code', col: 'table column', colgroup: 'table column group', dd: 'definition', del: 'deleted text',
-  details: 'expandable section', dfn: 'definition term', div: 'section', dl: 'definition list', dt: 'term',
-  em: 'italic text', embed: 'embedded object', fieldset: 'form group', figcaption: 'caption', figure: 'figure',
-  font: 'font change', footer: 'footer', form: 'form', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading',
-  h5: 'heading', h6: 'heading', header: 'header', hr: 'divider', i: 'italic text', iframe: 'embedded frame',
-  img: 'image', input: 'form field', ins: 'inserted text', kbd: 'keyboard key', label: 'form label', li: 'list item',
-  main: 'main section', mark: 'highlighted text', meter: 'meter', nav: 'navigation', object: 'embedded object',
-  ol: 'numbered list', p: 'paragraph', picture: 'picture', pre: 'code block', progress: 'progress bar',
-  q: 'inline quotation', s: 'struck-through text', samp: 'sample output', script: 'script', section: 'section',
-  select: 'drop-down list', small: 'small text', source: 'media source', span: 'styled text', strong: 'bold text',
-  sub: 'subscript', summary: 'summary', sup: 'superscript', svg: 'vector drawing', table: 'table',
-  tbody: 'table body', td: 'table cell', textarea: 'text box', tfoot: 'table footer', th: 'table header cell',
-  thead: 'table header', time: 'time', tr: 'table row', tt: 'teletype text', u: 'underlined text',
-  ul: 'bulleted list', var: 'variable', video: 'video', style: 'style sheet', noscript: 'no-script fallback',
+/** Elements the catalog names (fidelity.element.*); any other tag is named by its own name. */
+const ELEMENTS = new Set([
+  'a', 'abbr', 'acronym', 'address', 'article', 'aside', 'audio', 'b', 'big', 'blockquote', 'br', 'button', 'canvas',
+  'caption', 'center', 'cite', 'code', 'col', 'colgroup', 'dd', 'del', 'details', 'dfn', 'div', 'dl', 'dt', 'em',
+  'embed', 'fieldset', 'figcaption', 'figure', 'font', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header',
+  'hr', 'i', 'iframe', 'img', 'input', 'ins', 'kbd', 'label', 'li', 'main', 'mark', 'meter', 'nav', 'object', 'ol',
+  'p', 'picture', 'pre', 'progress', 'q', 's', 'samp', 'script', 'section', 'select', 'small', 'source', 'span',
+  'strong', 'sub', 'summary', 'sup', 'svg', 'table', 'tbody', 'td', 'textarea', 'tfoot', 'th', 'thead', 'time', 'tr',
+  'tt', 'u', 'ul', 'var', 'video', 'style', 'noscript',
+])
+
+/** Attributes the catalog names (fidelity.attribute.*). */
+const ATTRIBUTES = new Set([
+  'href', 'src', 'alt', 'title', 'id', 'width', 'height', 'target', 'rel', 'lang', 'dir', 'colspan', 'rowspan', 'start',
+  'type', 'srcset', 'sizes', 'loading', 'cite', 'datetime', 'value', 'min', 'max', 'allow', 'allowfullscreen',
+])
+
+/**
+ * The writer's word for an element. `n` is how many: 0 asks for the bare noun (after "the",
+ * in "The quote's citation"), 1 and more for that many of them ("a link", "2 links").
+ */
+export function elementNoun(tag: string, n: number): string {
+  if (ELEMENTS.has(tag)) return t(`fidelity.element.${tag}` as MessageKey, { n })
+  return t(tag.includes('-') ? 'fidelity.customElement' : 'fidelity.otherElement', { n, tag })
 }
 
-const ATTRIBUTE_NOUNS: Record<string, string> = {
-  href: 'link address', src: 'source address', alt: 'image description', title: 'tooltip', id: 'anchor name',
-  width: 'width', height: 'height', target: 'link target', rel: 'link relation', lang: 'language', dir: 'text direction',
-  colspan: 'column span', rowspan: 'row span', start: 'starting number', type: 'numbering type', srcset: 'image sizes',
-  sizes: 'image sizes', loading: 'loading mode', cite: 'source address', datetime: 'date', value: 'value',
-  min: 'minimum', max: 'maximum', allow: 'frame permissions', allowfullscreen: 'full-screen permission',
-}
-
-/** "a link", "the quote": the writer's word for an element. */
-export function elementNoun(tag: string): string {
-  if (ELEMENT_NOUNS[tag]) return ELEMENT_NOUNS[tag]
-  return tag.includes('-') ? `custom element “${tag}”` : `“${tag}” element`
-}
-
+/** The writer's word for an attribute: "link address", "event handler onclick". */
 export function attributeNoun(name: string): string {
-  if (ATTRIBUTE_NOUNS[name]) return ATTRIBUTE_NOUNS[name]
-  if (name.startsWith('on')) return `event handler ${name}`
-  if (name.startsWith('data-')) return `data field ${name.slice(5)}`
-  if (name.startsWith('aria-')) return `accessibility label ${name.slice(5)}`
-  return `setting “${name}”`
-}
-
-export function withArticle(noun: string): string {
-  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`
-}
-
-export function pluralNoun(count: number, noun: string): string {
-  if (count === 1) return withArticle(noun)
-  const plural = noun.replace(/^(.*?)( “.*)?$/, (_, head: string, rest = '') => `${head.endsWith('s') || head.endsWith('x') ? `${head}es` : head.endsWith('y') && !/[aeiou]y$/.test(head) ? `${head.slice(0, -1)}ies` : `${head}s`}${rest}`)
-  return `${count} ${plural}`
-}
-
-export function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1)
+  if (ATTRIBUTES.has(name)) return t(`fidelity.attribute.${name}` as MessageKey)
+  const kind = name.startsWith('on') ? 'handler' : name.startsWith('data-') ? 'data' : name.startsWith('aria-') ? 'aria' : 'other'
+  return t('fidelity.otherAttribute', { kind, name: kind === 'data' || kind === 'aria' ? name.slice(5) : name })
 }
 
 export function shorten(value: string, length = 80): string {
   return value.length > length ? `${value.slice(0, length - 1)}…` : value
+}
+
+/** Quoted texts as the language lists them: “a”, “b”. */
+function quotedList(texts: readonly string[]): string {
+  const quoted = texts.map((text) => t('fidelity.quoted', { text }))
+  return new Intl.ListFormat(intlLocale(), { style: 'short', type: 'unit' }).format(quoted)
+}
+
+function examples(list: readonly FidelityExample[]): string {
+  return list.map((example) => t('fidelity.example', { kind: example.kind, value: example.value })).join(t('fidelity.exampleSeparator'))
+}
+
+
+/** One change of the report as a sentence in the app's language. */
+export function describeChange(change: FidelityChange): string {
+  switch (change.kind) {
+    case 'element-removed':
+      return t('fidelity.elementRemoved', { what: elementNoun(change.tag, change.n), examples: examples(change.examples) })
+    case 'element-added':
+      return t('fidelity.elementAdded', { what: elementNoun(change.tag, change.n) })
+    case 'element-moved':
+      return t('fidelity.elementMoved', {
+        noun: elementNoun(change.tag, 0),
+        from: change.from === null ? 'top' : 'inside',
+        owner: change.from === null ? '' : elementNoun(change.from, 0),
+        to: change.to === null ? 'top' : 'inside',
+        target: change.to === null ? '' : elementNoun(change.to, 1),
+      })
+    case 'attribute-removed':
+    case 'attribute-added':
+      return t(change.kind === 'attribute-removed' ? 'fidelity.attributeRemoved' : 'fidelity.attributeAdded', {
+        where: elementNoun(change.tag, change.n),
+        attribute: attributeNoun(change.name),
+        valued: change.value === '' ? 'no' : 'yes',
+        value: shorten(change.value),
+      })
+    case 'style-removed':
+    case 'style-added':
+      return t(change.kind === 'style-removed' ? 'fidelity.styleRemoved' : 'fidelity.styleAdded', { where: elementNoun(change.tag, change.n), declaration: change.declaration })
+    case 'class-removed':
+    case 'class-added':
+      return t(change.kind === 'class-removed' ? 'fidelity.classRemoved' : 'fidelity.classAdded', { where: elementNoun(change.tag, change.n), name: change.className })
+    case 'text-removed':
+      return t('fidelity.textRemoved', { texts: quotedList(change.texts) })
+    case 'text-added':
+      return t('fidelity.textAdded', { texts: quotedList(change.texts) })
+    case 'spacing-changed':
+      return t('fidelity.spacingChanged')
+    case 'comment-removed':
+      return t('fidelity.commentsRemoved', { n: change.n, blocks: change.blockMarkers ? 'yes' : 'no' })
+    case 'structure-changed':
+      return t('fidelity.structureChanged')
+  }
 }

@@ -4,6 +4,7 @@
 // that from the raw DOMs, independently of the report's own bookkeeping).
 import { beforeAll, describe, expect, it } from 'vitest'
 import { canonicalHtml, checkFidelity, type FidelityReport } from './html-fidelity'
+import { describeChange } from './fidelity-words'
 import { audit, editAndSave, speaksInTags } from './test-support/fidelity-audit'
 
 const corpus = import.meta.glob('../../../../e2e/fixtures/html-corpus/*.html', { query: '?raw', import: 'default', eager: true }) as Record<string, string>
@@ -11,7 +12,7 @@ const files = Object.entries(corpus).map(([path, html]) => ({ name: path.split('
 const byName = (name: string) => files.find((file) => file.name === name)?.html ?? ''
 
 function reported(report: FidelityReport, ...words: string[]): boolean {
-  return report.changes.some((change) => words.every((word) => change.message.includes(word)))
+  return report.changes.some((change) => words.every((word) => describeChange(change).includes(word)))
 }
 
 beforeAll(() => {
@@ -28,7 +29,7 @@ describe('html corpus round trip', () => {
     const report = checkFidelity(html)
     if (!report.changed) expect(canonicalHtml(report.output)).toBe(canonicalHtml(html))
     expect(audit(html, editAndSave(html), report)).toEqual({ codeChanged: [], unnamed: [] })
-    expect(report.changes.filter((change) => speaksInTags(change.message))).toEqual([])
+    expect(report.changes.filter((change) => speaksInTags(describeChange(change)))).toEqual([])
   })
 
   it('reports the script, the event handlers and the script link it removes', () => {

@@ -8,6 +8,7 @@
 // code, its tests included, has no Node.
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import { checkFidelity } from './html-fidelity'
+import { describeChange } from './fidelity-words'
 import { audit, editAndSave, speaksInTags, TYPED_WORD } from './test-support/fidelity-audit'
 
 const { places: CORPUS_PLACES, file: corpusFile, posts } = inject('blogCorpus')
@@ -34,13 +35,13 @@ describe('real posts stay as they were', () => {
       const { codeChanged, unnamed } = audit(post.html, saved, report)
       for (const code of codeChanged) problems.push(`${post.id}: code changed: ${JSON.stringify(code.slice(0, 80))}`)
       for (const loss of unnamed) problems.push(`${post.id}: ${loss} lost without a word in the report`)
-      for (const change of report.changes) {
-        if (speaksInTags(change.message)) problems.push(`${post.id}: message in tags: ${change.message}`)
+      for (const message of report.changes.map(describeChange)) {
+        if (speaksInTags(message)) problems.push(`${post.id}: message in tags: ${message}`)
       }
       if (report.changed) {
         dialogs.push(post.id)
         for (const change of report.changes.filter((item) => item.visible)) {
-          const reason = change.message.replace(/“[^”]*”/g, '“…”').replace(/https?:\S+/g, '…').replace(/\d+/g, 'N')
+          const reason = describeChange(change).replace(/“[^”]*”/g, '“…”').replace(/https?:\S+/g, '…').replace(/\d+/g, 'N')
           reasons.set(reason, (reasons.get(reason) ?? 0) + 1)
         }
       }

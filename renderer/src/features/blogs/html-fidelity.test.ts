@@ -1,9 +1,17 @@
 // The fidelity report: equal HTML is recognised through harmless differences, and every real
 // difference (element, attribute, style, class, text, comment, nesting) becomes a sentence.
-import { describe, expect, it } from 'vitest'
-import { canonicalHtml, checkFidelity, compareHtml } from './html-fidelity'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { applyLocale } from '@/session/i18n'
+import { canonicalHtml, checkFidelity, compareHtml, type FidelityReport } from './html-fidelity'
+import { describeChange } from './fidelity-words'
 
-const messages = (before: string, after: string) => compareHtml(before, after).changes.map((change) => change.message)
+const said = (report: FidelityReport) => report.changes.map(describeChange)
+const messages = (before: string, after: string) => said(compareHtml(before, after))
+
+beforeAll(() => {
+  // happy-dom would try to fetch the iframes' pages over the network.
+  (window as unknown as { happyDOM: { settings: { disableIframePageLoading: boolean } } }).happyDOM.settings.disableIframePageLoading = true
+})
 
 describe('compareHtml', () => {
   it('treats formatting, attribute order and style spacing as no change', () => {
@@ -39,7 +47,7 @@ describe('compareHtml', () => {
   it('treats the nesting order of inline formatting as no change, and names a block that moves', () => {
     expect(compareHtml('<p><strong><em>x</em></strong></p>', '<p><em><strong>x</strong></em></p>').changed).toBe(false)
     const report = compareHtml('<blockquote><p>Quote</p></blockquote><p><cite>Someone</cite></p>', '<blockquote><p>Quote</p><cite>Someone</cite></blockquote>')
-    expect(report.changes.map((change) => change.message)).toContain('The paragraph moves into a quote')
+    expect(said(report)).toContain('The paragraph moves into a quote')
     expect(report.patch).toContain('-  <cite>')
   })
 
@@ -47,7 +55,8 @@ describe('compareHtml', () => {
     expect(compareHtml('Hello\n\nworld<h2>T</h2>', '<p>Hello world</p><h2>T</h2>').changed).toBe(false)
     const report = compareHtml('<!-- wp:paragraph --><p>a</p><!-- /wp:paragraph -->', '<p>a</p>')
     expect(report.changed).toBe(false)
-    expect(report.changes).toEqual([expect.objectContaining({ visible: false, message: expect.stringContaining('WordPress block markers') })])
+    expect(report.changes).toEqual([expect.objectContaining({ visible: false })])
+    expect(said(report)).toEqual(['Removes 2 hidden notes in the HTML (among them WordPress block markers); readers do not see them'])
   })
 
   it('shows the differences as a line diff of the canonical forms', () => {
@@ -95,12 +104,87 @@ describe('checkFidelity (the editor round trip)', () => {
   it('removes other scripts and says so in words', () => {
     const report = checkFidelity('<p>a</p><script>track()</script><script src="https://evil.example/x.js"></script>')
     expect(report.output).toBe('<p>a</p>')
-    expect(report.changes.map((change) => change.message)).toContain('Removes 2 scripts “track()”, (https://evil.example/x.js)')
+    expect(said(report)).toContain('Removes 2 scripts “track()”, (https://evil.example/x.js)')
   })
 
   it('reports a link with a script URL as removed', () => {
-    expect(checkFidelity('<p><a href="javascript:alert(1)">x</a></p>').changes.map((change) => change.message)).toContain(
+    expect(said(checkFidelity('<p><a href="javascript:alert(1)">x</a></p>'))).toContain(
       'Removes a link to javascript:alert(1)',
     )
+  })
+})
+
+describe('the report in the app’s language', () => {
+  afterEach(() => applyLocale('en'))
+  const sample = () => [
+    compareHtml('<p>a</p><iframe src="https://maps.example/x"></iframe>', '<p>a</p>'),
+    compareHtml('<p>a</p><script>track()</script><script>count()</script>', '<p>a</p>'),
+    compareHtml('<p title="t" class="lead" style="color: red">a</p><p title="t">b</p>', '<p>a</p><p>b</p>'),
+    compareHtml('<blockquote><p>Quote</p></blockquote><p><cite>Someone</cite></p>', '<blockquote><p>Quote</p><cite>Someone</cite></blockquote>'),
+    compareHtml('<ul><li>a</li></ul><ol><li>b</li></ol>', '<ul></ul><ol><li>b</li><li>a</li></ol>'),
+    compareHtml('<p>keep <!-- note --> this and that</p>', '<p>keep this</p>'),
+    compareHtml('<p onclick="tip()" data-x="1">a<x-widget></x-widget></p>', '<p>a</p>'),
+  ].flatMap(said)
+
+  it('speaks English by default', () => {
+    expect(sample()).toEqual([
+      'Removes an embedded frame (https://maps.example/x)',
+      'Removes the source address “https://maps.example/x” from an embedded frame',
+      'Removes 2 scripts “track()”, “count()”',
+      'Removes the tooltip “t” from 2 paragraphs',
+      'Removes the inline style “color: red” from a paragraph',
+      'Removes the style class “lead” from a paragraph',
+      'The paragraph moves into a quote',
+      'The bulleted list’s list item moves into a numbered list',
+      'Removes text: “a”',
+      'Adds text: “a”',
+      'Removes text: “and that”',
+      'Removes a hidden note in the HTML; readers do not see them',
+      'Removes a custom element “x-widget”',
+      'Removes the event handler onclick “tip()” from a paragraph',
+      'Removes the data field x “1” from a paragraph',
+    ])
+  })
+
+  it('speaks German: whole sentences, the count beside a noun that stands alone', () => {
+    applyLocale('de')
+    expect(sample()).toEqual([
+      'Wird entfernt: Eingebetteter Frame (https://maps.example/x)',
+      'Eingebetteter Frame: Quelladresse „https://maps.example/x“ wird entfernt',
+      'Wird entfernt: 2 × Skript „track()“, „count()“',
+      '2 × Absatz: Tooltip „t“ wird entfernt',
+      'Absatz: Inline-Stil „color: red“ wird entfernt',
+      'Absatz: Stilklasse „lead“ wird entfernt',
+      'Wird verschoben: Absatz → Zitat',
+      'Wird verschoben: Listenpunkt (bisher in: Aufzählung) → Nummerierte Liste',
+      'Text wird entfernt: „a“',
+      'Text wird hinzugefügt: „a“',
+      'Text wird entfernt: „and that“',
+      'Ein versteckter Hinweis im HTML wird entfernt; Leser sehen ihn nicht',
+      'Wird entfernt: Eigenes Element „x-widget“',
+      'Absatz: Ereignis-Handler onclick „tip()“ wird entfernt',
+      'Absatz: Datenfeld x „1“ wird entfernt',
+    ])
+  })
+
+  it('speaks Chinese', () => {
+    applyLocale('zh-CN')
+    expect(sample()).toEqual([
+      '将删除嵌入框架（https://maps.example/x）',
+      '将从嵌入框架中删除来源地址“https://maps.example/x”',
+      '将删除 2 个脚本“track()”、“count()”',
+      '将从 2 个段落中删除提示文字“t”',
+      '将从段落中删除内联样式“color: red”',
+      '将从段落中删除样式类“lead”',
+      '段落将移到引用中',
+      '项目符号列表中的列表项将移到编号列表中',
+      '将删除文字：“a”',
+      '将添加文字：“a”',
+      '将删除文字：“and that”',
+      '将删除 HTML 中的 1 条隐藏注释；读者看不到这些注释',
+      '将删除自定义元素“x-widget”',
+      '将从段落中删除事件处理程序 onclick“tip()”',
+      '将从段落中删除数据字段 x“1”',
+    ])
   })
 })

@@ -2,30 +2,42 @@
 // writer sees it. Both versions are parsed with DOMParser and brought to a canonical form that
 // drops what readers cannot see (whitespace between blocks, bare text vs a paragraph around
 // it, attribute and class order, entity spelling, default values, equivalent tags, the nesting
-// order of inline formatting), so only real differences remain. Each becomes a sentence in
-// words ("Removes a link to https://…", "The quote's citation moves into a paragraph"), marked
-// visible or not: comments and data fields change nothing on the page, so they alone do not
+// order of inline formatting), so only real differences remain. Each becomes a change of a kind,
+// with what it concerns (which element, attribute or text, how many), that fidelity-words.ts says
+// as a sentence in the app's language ("Removes a link to https://…", "The quote's citation moves
+// into a paragraph"), marked visible or not: comments and data fields change nothing on the page, so they alone do not
 // ask the writer. A line diff of the canonical forms shows where. Nothing the editor changes goes
-// unreported: when the canonical forms differ and no other sentence explains it, the report
+// unreported: when the canonical forms differ and no other change explains it, the report
 // says that the nesting changed.
 import { diffLines, diffWords, createTwoFilesPatch, type Change } from 'diff'
 import { roundTrip } from './editor/serialize'
 import { BLOCK_TAGS, CONTAINER_TAGS, MARKER_PREFIX } from './editor/extensions/preserve'
-import { attributeNoun, capitalise, elementNoun, pluralNoun, shorten, withArticle } from './fidelity-words'
+import { shorten } from './fidelity-words'
 
-export type FidelityChangeKind =
-  | 'element-removed' | 'element-added' | 'element-moved'
-  | 'attribute-removed' | 'attribute-added'
-  | 'style-removed' | 'style-added'
-  | 'class-removed' | 'class-added'
-  | 'text-changed' | 'comment-removed' | 'structure-changed'
+/** How a writer would point at one removed element: a link by its address, an image by its source, else its text. */
+export interface FidelityExample {
+  kind: 'address' | 'source' | 'text'
+  value: string
+}
 
-export interface FidelityChange {
-  kind: FidelityChangeKind
-  message: string
+/** Elements by their tag, attributes by their name: fidelity-words.ts names them in words. */
+type ChangeDetails =
+  | { kind: 'element-removed'; tag: string; n: number; examples: FidelityExample[] }
+  | { kind: 'element-added'; tag: string; n: number }
+  /** `from` and `to` are the parent elements' tags, null for the top level. */
+  | { kind: 'element-moved'; tag: string; from: string | null; to: string | null }
+  | { kind: 'attribute-removed' | 'attribute-added'; tag: string; n: number; name: string; value: string }
+  | { kind: 'style-removed' | 'style-added'; tag: string; n: number; declaration: string }
+  | { kind: 'class-removed' | 'class-added'; tag: string; n: number; className: string }
+  | { kind: 'text-removed' | 'text-added'; texts: string[] }
+  | { kind: 'spacing-changed' | 'structure-changed' }
+  | { kind: 'comment-removed'; n: number; blockMarkers: boolean }
+
+export type FidelityChange = ChangeDetails & {
   /** False for what no reader can see (HTML comments, data fields). */
   visible: boolean
 }
+export type FidelityChangeKind = FidelityChange['kind']
 
 export interface FidelityReport {
   /** True when a reader would see a difference: the only case in which the writer is asked. */
@@ -294,13 +306,13 @@ function textOf(nodes: CanonicalNode[]): string {
 }
 
 /** How a writer would point at one element: a link by its address, an image by its source. */
-function identify(element: CanonicalElement): string {
+function identify(element: CanonicalElement): FidelityExample | null {
   const attribute = (name: string) => element.attributes.find(([key]) => key === name)?.[1]
   const text = textOf(element.children)
-  if (element.tag === 'a' && attribute('href')) return ` to ${shorten(attribute('href')!)}`
-  if ((element.tag === 'img' || element.tag === 'iframe' || element.tag === 'script') && attribute('src')) return ` (${shorten(attribute('src')!)})`
-  if (text) return ` “${shorten(text, 60)}”`
-  return ''
+  if (element.tag === 'a' && attribute('href')) return { kind: 'address', value: shorten(attribute('href')!) }
+  if ((element.tag === 'img' || element.tag === 'iframe' || element.tag === 'script') && attribute('src')) return { kind: 'source', value: shorten(attribute('src')!) }
+  if (text) return { kind: 'text', value: shorten(text, 60) }
+  return null
 }
 
 function compareCounts(before: Map<string, number>, after: Map<string, number>, onDifference: (key: string, delta: number) => void): void {
@@ -323,21 +335,19 @@ function elementChanges(before: Inventory, after: Inventory): FidelityChange[] {
   for (const tag of tags) {
     const was = before.elements.get(tag) ?? []
     const is = after.elements.get(tag) ?? []
-    const noun = elementNoun(tag)
     if (is.length < was.length) {
       const kept = new Set(is.map(({ element }) => describeElement(element) + textOf(element.children)))
       const gone = was.filter(({ element }) => !kept.has(describeElement(element) + textOf(element.children)))
-      const examples = gone.slice(0, 3).map(({ element }) => identify(element)).filter(Boolean).join(',')
-      changes.push({ kind: 'element-removed', visible: true, message: `Removes ${pluralNoun(was.length - is.length, noun)}${examples}` })
+      const examples = gone.slice(0, 3).map(({ element }) => identify(element)).filter((example) => example !== null)
+      changes.push({ kind: 'element-removed', visible: true, tag, n: was.length - is.length, examples })
     } else if (is.length > was.length) {
-      changes.push({ kind: 'element-added', visible: true, message: `Adds ${pluralNoun(is.length - was.length, noun)}` })
+      changes.push({ kind: 'element-added', visible: true, tag, n: is.length - was.length })
     } else {
       compareCounts(placementCounts(was), placementCounts(is), (parent, delta) => {
         if (delta <= 0) return
         const from = was.find(({ parent: original }) => (placementCounts(is).get(original) ?? 0) < (placementCounts(was).get(original) ?? 0))?.parent
-        const owner = from && from !== '#root' ? `The ${elementNoun(from)}’s ${noun}` : `The ${noun}`
-        const into = parent === '#root' ? 'out to the top level' : `into ${withArticle(elementNoun(parent))}`
-        changes.push({ kind: 'element-moved', visible: true, message: `${owner} moves ${into}` })
+        const topLevel = (name: string | undefined) => (name && name !== '#root' ? name : null)
+        changes.push({ kind: 'element-moved', visible: true, tag, from: topLevel(from), to: topLevel(parent) })
       })
     }
   }
@@ -348,26 +358,15 @@ function attributeChanges(before: Inventory, after: Inventory): FidelityChange[]
   const changes: FidelityChange[] = []
   compareCounts(before.attributes, after.attributes, (key, delta) => {
     const [tag, name, value] = key.split('\u0000') as [string, string, string]
-    const shown = `the ${attributeNoun(name)}${value === '' ? '' : ` “${shorten(value)}”`}`
-    const count = Math.abs(delta)
-    const visible = !isUnseenAttribute(name)
-    changes.push(delta < 0
-      ? { kind: 'attribute-removed', visible, message: `Removes ${shown} from ${pluralNoun(count, elementNoun(tag))}` }
-      : { kind: 'attribute-added', visible, message: `Adds ${shown} to ${pluralNoun(count, elementNoun(tag))}` })
+    changes.push({ kind: delta < 0 ? 'attribute-removed' : 'attribute-added', visible: !isUnseenAttribute(name), tag, n: Math.abs(delta), name, value })
   })
   compareCounts(before.styles, after.styles, (key, delta) => {
     const [tag, declaration] = key.split('\u0000') as [string, string]
-    const where = pluralNoun(Math.abs(delta), elementNoun(tag))
-    changes.push(delta < 0
-      ? { kind: 'style-removed', visible: true, message: `Removes the inline style “${declaration}” from ${where}` }
-      : { kind: 'style-added', visible: true, message: `Adds the inline style “${declaration}” to ${where}` })
+    changes.push({ kind: delta < 0 ? 'style-removed' : 'style-added', visible: true, tag, n: Math.abs(delta), declaration })
   })
   compareCounts(before.classes, after.classes, (key, delta) => {
     const [tag, className] = key.split('\u0000') as [string, string]
-    const where = pluralNoun(Math.abs(delta), elementNoun(tag))
-    changes.push(delta < 0
-      ? { kind: 'class-removed', visible: true, message: `Removes the style class “${className}” from ${where}` }
-      : { kind: 'class-added', visible: true, message: `Adds the style class “${className}” to ${where}` })
+    changes.push({ kind: delta < 0 ? 'class-removed' : 'class-added', visible: true, tag, n: Math.abs(delta), className })
   })
   return changes
 }
@@ -378,11 +377,11 @@ function textChanges(before: string, after: string): FidelityChange[] {
   const parts = diffWords(collapse(before), collapse(after))
   const removed = parts.filter((part) => part.removed).map((part) => part.value.trim()).filter(Boolean)
   const added = parts.filter((part) => part.added).map((part) => part.value.trim()).filter(Boolean)
-  const quoteAll = (texts: string[]) => texts.slice(0, 3).map((text) => `“${shorten(text, 60)}”`).join(', ')
+  const firstThree = (texts: string[]) => texts.slice(0, 3).map((text) => shorten(text, 60))
   const changes: FidelityChange[] = []
-  if (removed.length > 0) changes.push({ kind: 'text-changed', visible: true, message: `Removes text: ${quoteAll(removed)}` })
-  if (added.length > 0) changes.push({ kind: 'text-changed', visible: true, message: `Adds text: ${quoteAll(added)}` })
-  if (changes.length === 0) changes.push({ kind: 'text-changed', visible: true, message: 'Changes spacing in the text' })
+  if (removed.length > 0) changes.push({ kind: 'text-removed', visible: true, texts: firstThree(removed) })
+  if (added.length > 0) changes.push({ kind: 'text-added', visible: true, texts: firstThree(added) })
+  if (changes.length === 0) changes.push({ kind: 'spacing-changed', visible: true })
   return changes
 }
 
@@ -394,8 +393,7 @@ function commentChanges(before: string[], after: string[]): FidelityChange[] {
     return index < 0
   })
   if (lost.length === 0) return []
-  const blockMarkers = lost.some((comment) => /^\/?wp:/.test(comment)) ? ' (among them WordPress block markers)' : ''
-  return [{ kind: 'comment-removed', visible: false, message: `Removes ${lost.length === 1 ? 'a hidden note' : `${lost.length} hidden notes`} in the HTML${blockMarkers}; readers do not see them` }]
+  return [{ kind: 'comment-removed', visible: false, n: lost.length, blockMarkers: lost.some((comment) => /^\/?wp:/.test(comment)) }]
 }
 
 /** Everything that differs between two versions of a post's HTML, once normalised. */
@@ -413,12 +411,12 @@ export function compareHtml(before: string, after: string): FidelityReport {
     ...commentChanges(original.comments, result.comments),
   ]
   if (!changes.some((change) => change.visible) && beforeLines !== afterLines) {
-    changes.push({ kind: 'structure-changed', visible: true, message: 'Changes how the content is nested (see the differences below)' })
+    changes.push({ kind: 'structure-changed', visible: true })
   }
   changes.sort((a, b) => Number(b.visible) - Number(a.visible))
   return {
     changed: changes.some((change) => change.visible),
-    changes: changes.map((change) => ({ ...change, message: capitalise(change.message) })),
+    changes,
     diff: diffLines(beforeLines, afterLines),
     patch: createTwoFilesPatch('store', 'editor', beforeLines, afterLines, '', '', { context: 2 }),
   }

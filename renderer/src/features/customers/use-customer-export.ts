@@ -8,6 +8,7 @@ import type { Order } from '@common/store-api/resources'
 import type { CustomerIndex, StoreDatabase } from '@/data'
 import { downloadBlob } from '@/lib/download'
 import { t } from '@/session/i18n'
+import { failureWords } from '@/ui/error-words'
 import { customerCells, customersToCsv, customersToXlsx, type ExportFormat } from './customer-export'
 
 const CHUNK = 1000
@@ -37,7 +38,7 @@ export function useCustomerExport(index: Ref<CustomerIndex | null>, database: Re
       else downloadBlob(`${name}.xlsx`, await customersToXlsx(rows))
       message.success(t('customers.exported', { n: rows.length, format: as }))
     } catch (error) {
-      message.error(t('customers.exportFailed', { error: error instanceof Error ? error.message : String(error) }))
+      message.error(t('customers.exportFailed', { error: failureWords(error) }))
     } finally {
       exporting.value = null
     }

@@ -13,6 +13,7 @@ import { useStoreDatabase } from '@/data'
 import { deviceSetting, useSetting } from '@/session/settings'
 import { t, type Message } from '@/session/i18n'
 import { storeToday } from '@/ui/store-time'
+import { failureWords } from '@/ui/error-words'
 import { formulaLikeCells, ordersToCsv, type ExportShape } from './order-export'
 import { downloadBlob } from '@/lib/download'
 import { ordersToXlsx } from './order-xlsx'
@@ -75,7 +76,7 @@ export function useOrderExport(list: ReturnType<typeof useOrderList>) {
       if (risky > 0) message.warning(t('orderExport.formulas', { n: risky }), { duration: 15_000, closable: true })
       exportRequest.value = null
     } catch (error) {
-      message.error(t('orderExport.failed', { problem: error instanceof Error ? error.message : String(error) }))
+      message.error(t('orderExport.failed', { problem: failureWords(error) }))
     } finally {
       exporting.value = false
     }

@@ -8,6 +8,7 @@ import { contentExtensions } from '../editor/schema'
 import { contentForEditor } from '../editor/prepare'
 import { serializeEditor } from '../editor/serialize'
 import type { FidelityReport } from '../html-fidelity'
+import { describeChange } from '../fidelity-words'
 
 /** The word the corpus tests type at the end of every post. */
 export const TYPED_WORD = 'Postscript'
@@ -69,7 +70,7 @@ export interface Audit {
 export function audit(original: string, saved: string, report: FidelityReport): Audit {
   const before = parse(original)
   const after = parse(saved)
-  const visible = report.changes.filter((change) => change.visible).map((change) => change.message)
+  const visible = report.changes.filter((change) => change.visible).map(describeChange)
   const named = (value: string) => visible.some((message) => message.includes(value.slice(0, 40)))
 
   const codeBefore = Array.from(before.querySelectorAll('pre')).map((pre) => pre.textContent ?? '')
