@@ -9,7 +9,6 @@ import type { BlogRecord, CollectionRecord, CustomerRecord, MetaValueRecord } fr
 import { gmt } from './time'
 import type { DataDating } from './dating'
 
-const MINUTE = 60_000
 const HOUR = 3_600_000
 const DAY = 86_400_000
 
