@@ -13,18 +13,9 @@ import { connectDemoStore } from './support/connect'
 import { sentEmails, shippableOrders, storeOrder } from './support/store-orders'
 import { setUndoWindow } from './support/undo-window'
 import { makeAddressConflict } from './support/address-conflict'
+import { go, waitForFirstSync } from './support/navigate'
 
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
-
-
-async function go(page: Page, hash: string) {
-  await page.evaluate((h) => (location.hash = h), hash)
-}
-
-async function waitForFirstSync(page: Page) {
-  await go(page, '#/sync')
-  await expect(page.getByRole('row', { name: /^Orders/ })).toContainText('Complete', { timeout: 90_000 })
-}
 
 async function addTracking(page: Page, orderId: number, trackno: string) {
   await go(page, `#/orders/${orderId}`)

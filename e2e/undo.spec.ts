@@ -8,18 +8,10 @@ import { test, expect, type DemoStoreHandle } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
 import { setUndoWindow } from './support/undo-window'
 import { sentEmails, shippableOrders, storeOrder } from './support/store-orders'
+import { go, waitForFirstSync } from './support/navigate'
 
 // Product images live on the reserved `.invalid` domain: the browser logs their failed loads.
 test.use({ allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
-
-async function go(page: Page, hash: string) {
-  await page.evaluate((h) => (location.hash = h), hash)
-}
-
-async function waitForFirstSync(page: Page) {
-  await go(page, '#/sync')
-  await expect(page.getByRole('row', { name: /^Orders/ })).toContainText('Complete', { timeout: 90_000 })
-}
 
 /** The tracking numbers the store e-mailed for this order. */
 async function emails(demoStore: DemoStoreHandle, orderId: number): Promise<string[]> {

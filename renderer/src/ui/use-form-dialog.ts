@@ -1,9 +1,12 @@
 // A create-or-edit dialog's form: filled afresh each time the dialog opens (from the row being
 // edited, or empty), checked before anything is written, written once and closed; a write that
-// fails leaves the dialog open and says "Not saved: …", one that succeeds says what was saved. The fields, their checks and the write
-// are the dialog's own, and so is what it writes to (`target`: the store's cache for the dialogs
-// today; ui/ knows nothing of the data layer). Problems are Messages, said in the language
-// shown now, so a field's problem follows a change of language while the dialog is open.
+// fails leaves the dialog open and says "Not saved: …", one that succeeds says what was saved.
+// An edit sends only what it changes, and one that changes nothing sends nothing (it still
+// closes and says saved: the row already holds what the form shows). The fields, their checks
+// and the writes are the dialog's own, and so is what it writes to (`target`: the store's cache
+// for the dialogs today; ui/ knows nothing of the data layer). Problems are Messages, said in
+// the language shown now, so a field's problem follows a change of language while the dialog
+// is open.
 import { computed, ref, watch, type Ref } from 'vue'
 import { useMessage } from 'naive-ui'
 import { hasMessage, say, t, type Message } from '@/session/i18n'
@@ -32,23 +35,36 @@ export function fieldProblems(issues: readonly FieldIssue[]): Record<string, Mes
   return problems
 }
 
-export function useFormDialog<F extends object, T>(options: {
+export function useFormDialog<F extends object, T, R, C extends object>(options: {
   show: Ref<boolean>
-  /** What `write` writes to; nothing is written while it is null. */
+  /** What the writes write to; nothing is written while it is null. */
   target: Readonly<Ref<T | null>>
-  /** The form as the dialog opens. */
-  initial: () => F
+  /** The row the dialog edits, or null when it creates one. */
+  row: () => R | null
+  /** The form as the dialog opens on a row. */
+  formOf: (row: R) => F
+  /** The form as the dialog opens to create. */
+  empty: () => F
   /** What is wrong, by field; null when the form can be written. */
-  check: (form: F) => Partial<Record<string, Message>> | null
-  /** Writes the form; `loaded` is the form as the dialog opened (an edit sends what changed). */
-  write: (target: T, form: F, loaded: F) => Promise<void>
+  check: (form: F, editing: boolean) => Partial<Record<string, Message>> | null
+  /** Writes a new row from the form. */
+  create: (target: T, form: F) => Promise<unknown>
+  /** What an edit changes, from the form as the dialog opened (`loaded`) and as it is now. */
+  changes: (loaded: F, form: F) => C
+  /** Writes an edit's changes (called only when there are some). */
+  update: (target: T, row: R, changes: C, form: F) => Promise<unknown>
   /** What a successful save says ("Meta field “Stock code” saved."). */
   saved: (form: F) => Message
   /** Anything else the dialog resets when it opens. */
   onOpen?: () => void
 }) {
   const message = useMessage()
-  const loaded = ref(options.initial()) as Ref<F>
+  const editing = computed(() => options.row() !== null)
+  const initial = () => {
+    const row = options.row()
+    return row === null ? options.empty() : options.formOf(row)
+  }
+  const loaded = ref(initial()) as Ref<F>
   const form = ref({ ...loaded.value }) as Ref<F>
   const found = ref<Partial<Record<string, Message>>>({})
   const problems = computed(() => Object.fromEntries(Object.entries(found.value).map(([field, message]) => [field, message && say(message)])) as Partial<Record<keyof F & string, string>>)
@@ -56,21 +72,31 @@ export function useFormDialog<F extends object, T>(options: {
 
   watch(options.show, (open) => {
     if (!open) return
-    loaded.value = options.initial()
+    loaded.value = initial()
     form.value = { ...loaded.value }
     options.onOpen?.()
     found.value = {}
   })
 
+  async function write(target: T, filled: F) {
+    const row = options.row()
+    if (row === null) {
+      await options.create(target, filled)
+      return
+    }
+    const changes = options.changes(loaded.value, filled)
+    if (Object.keys(changes).length > 0) await options.update(target, row, changes, filled)
+  }
+
   async function save() {
     const target = options.target.value
     if (target === null) return
-    const problemsNow = options.check(form.value)
+    const problemsNow = options.check(form.value, editing.value)
     found.value = problemsNow ?? {}
     if (problemsNow) return
     saving.value = true
     try {
-      await options.write(target, form.value, loaded.value)
+      await write(target, form.value)
       message.success(say(options.saved(form.value)))
       options.show.value = false
     } catch (error) {
@@ -80,5 +106,5 @@ export function useFormDialog<F extends object, T>(options: {
     }
   }
 
-  return { form, problems, saving, save }
+  return { form, problems, saving, save, editing }
 }
