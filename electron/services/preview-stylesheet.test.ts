@@ -8,7 +8,27 @@ import type { AddressInfo, Socket } from 'node:net'
 import fc from 'fast-check'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { FetchLike } from './api-client'
-import { MAX_REDIRECTS, fetchPreviewStylesheet, isPublicAddress, pinnedRequest, type Resolver } from './preview-stylesheet'
+import { IntlMessageFormat } from 'intl-messageformat'
+// eslint-disable-next-line no-restricted-imports -- the test holds main's English against the catalog the screens say it from
+import { en } from '../../renderer/src/session/i18n/en'
+import { MAX_REDIRECTS, fetchPreviewStylesheet as fetchStylesheet, isPublicAddress, pinnedRequest, type Resolver } from './preview-stylesheet'
+
+/**
+ * The fetcher, with one more check on every refusal: it carries a catalog message
+ * (stylesheetProblems.*) that says in English exactly what its log message says, so a German or
+ * Chinese screen shows the same reason. Returns the result without those words, as the
+ * examples below state it.
+ */
+async function fetchPreviewStylesheet(...args: Parameters<typeof fetchStylesheet>): ReturnType<typeof fetchStylesheet> {
+  const result = await fetchStylesheet(...args)
+  if (result.ok) return result
+  const { words, ...error } = result.error
+  const [group, key] = words!.key.split('.') as ['stylesheetProblems', keyof typeof en.stylesheetProblems]
+  expect(group).toBe('stylesheetProblems')
+  const said = new IntlMessageFormat(en.stylesheetProblems[key], 'en', undefined, { ignoreTag: true }).format(words!.params ?? {})
+  expect(`The stylesheet could not be loaded: ${String(said)}`).toBe(error.message)
+  return { ok: false, error }
+}
 
 type Answer = Response | ((init: RequestInit) => Promise<Response>)
 

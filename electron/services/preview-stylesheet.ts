@@ -15,7 +15,8 @@
 // - One deadline for the whole exchange, body included; at most MAX_STYLESHEET_BYTES, counted as
 //   they arrive (a missing or false Content-Length is not trusted).
 // - The answer must say it is CSS (`text/css`).
-// Failures come back as data with the reason in the writer's words.
+// Failures come back as data: the reason in English for the log, and the same reason as a
+// catalog message with plain arguments (stylesheetProblems.*), said in the app's language.
 import { lookup } from 'node:dns/promises'
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
@@ -37,7 +38,14 @@ export interface FetchedStylesheet {
 export type StylesheetResult = { ok: true; value: FetchedStylesheet } | { ok: false; error: IpcErrorData }
 
 const PREFIX = 'The stylesheet could not be loaded: '
-const failure = (code: IpcErrorData['code'], reason: string): StylesheetResult => ({ ok: false, error: { code, message: `${PREFIX}${reason}` } })
+type Words = NonNullable<IpcErrorData['words']>
+/** Why, in English and as the catalog's message (stylesheetProblems.<key>). */
+type Reason = { english: string; key: string; params?: NonNullable<Words['params']> }
+const reason = (english: string, key: string, params?: Reason['params']): Reason => ({ english, key: `stylesheetProblems.${key}`, params })
+const failure = (code: IpcErrorData['code'], why: Reason): StylesheetResult => ({
+  ok: false,
+  error: { code, message: `${PREFIX}${why.english}`, words: { key: why.key, ...(why.params ? { params: why.params } : {}) } },
+})
 
 /** Addresses that are not on the public internet. */
 const NOT_PUBLIC = new BlockList()
@@ -98,16 +106,22 @@ LOOPBACK.addAddress('::1', 'ipv6')
 /** An address the writer typed as this computer (the demo store, tests): the one exception. */
 const TYPED_LOCAL = new Set(['127.0.0.1', 'localhost', '[::1]'])
 
+const CREDENTIALS = 'addresses with a user name or password are not used.'
+const HTTPS_ONLY = 'only https addresses can be used (plain http only on this computer, at 127.0.0.1 or localhost).'
+
 /** Why an address may not be fetched, whatever it resolves to, or null when it may be tried. */
-function refusal(url: URL, typedLocal: boolean): string | null {
-  if (url.username || url.password) return 'addresses with a user name or password are not used.'
+function refusal(url: URL, typedLocal: boolean): 'credentials' | 'httpsOnly' | null {
+  if (url.username || url.password) return 'credentials'
   if (url.protocol === 'https:' || (url.protocol === 'http:' && typedLocal)) return null
-  return 'only https addresses can be used (plain http only on this computer, at 127.0.0.1 or localhost).'
+  return 'httpsOnly'
 }
+const REFUSAL_ENGLISH = { credentials: CREDENTIALS, httpsOnly: HTTPS_ONLY } as const
 
-type Checked = { ok: true; address: ResolvedAddress } | { ok: false; reason: string }
+type Checked = { ok: true; address: ResolvedAddress } | { ok: false; reason: Reason }
 
-const PRIVATE = 'is on this computer or a private network'
+/** A host that is this computer or a private network; `address` is what its name resolved to. */
+const privateHost = (host: string, address?: string): Reason =>
+  reason(`${host} is on this computer or a private network${address ? ` (${address})` : ''}. Use the blog’s public address.`, 'privateHost', { host, address: address ?? 'none' })
 
 /**
  * The address to connect to for `url`: one the writer typed as this computer, or a public one
@@ -118,15 +132,15 @@ async function checkAddress(url: URL, typedLocal: boolean, resolve: Resolver): P
   const loopbackOnly = typedLocal && host === 'localhost'
   let addresses: ResolvedAddress[]
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }]
-  else if (isLocalName(host) && !loopbackOnly) return { ok: false, reason: `${host} ${PRIVATE}` }
+  else if (isLocalName(host) && !loopbackOnly) return { ok: false, reason: privateHost(host) }
   else addresses = await resolve(host)
   if (addresses.length === 0) throw new Error(`${host} has no address`)
   if (typedLocal) {
     const loopback = addresses.every(({ address }) => LOOPBACK.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4'))
-    return loopback ? { ok: true, address: addresses[0]! } : { ok: false, reason: `${host} ${PRIVATE} (${addresses[0]!.address})` }
+    return loopback ? { ok: true, address: addresses[0]! } : { ok: false, reason: privateHost(host, addresses[0]!.address) }
   }
   const hidden = addresses.find(({ address }) => !isPublicAddress(address))
-  return hidden ? { ok: false, reason: `${host} ${PRIVATE}${isIP(host) ? '' : ` (${hidden.address})`}` } : { ok: true, address: addresses[0]! }
+  return hidden ? { ok: false, reason: privateHost(host, isIP(host) ? undefined : hidden.address) } : { ok: true, address: addresses[0]! }
 }
 
 /**
@@ -215,45 +229,46 @@ export async function fetchPreviewStylesheet(address: string, options: Styleshee
   try {
     url = new URL(address.trim())
   } catch {
-    return failure('bad_request', 'that is not a web address. Enter it like https://blog.example.com/theme.css.')
+    return failure('bad_request', reason('that is not a web address. Enter it like https://blog.example.com/theme.css.', 'notAddress'))
   }
   const typedLocal = TYPED_LOCAL.has(url.hostname.toLowerCase())
   const refused = refusal(url, typedLocal)
-  if (refused) return failure('bad_request', refused)
+  if (refused) return failure('bad_request', reason(REFUSAL_ENGLISH[refused], refused))
 
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(), timeoutMs)
   try {
     let checked = await checkAddress(url, typedLocal, resolve)
-    if (!checked.ok) return failure('bad_request', `${checked.reason}. Use the blog’s public address.`)
+    if (!checked.ok) return failure('bad_request', checked.reason)
     for (let hop = 0; ; hop++) {
       const response = await send(url, checked.address, controller.signal)
       if (response.status >= 300 && response.status < 400) {
         const location = response.headers.get('location')
         await response.body?.cancel().catch(() => undefined)
-        if (!location) return failure('invalid_response', `the address answered ${response.status} without saying where the stylesheet went.`)
-        if (hop >= MAX_REDIRECTS) return failure('invalid_response', `the address moved it more than ${MAX_REDIRECTS} times.`)
+        if (!location) return failure('invalid_response', reason(`the address answered ${response.status} without saying where the stylesheet went.`, 'movedNowhere', { status: response.status }))
+        if (hop >= MAX_REDIRECTS) return failure('invalid_response', reason(`the address moved it more than ${MAX_REDIRECTS} times.`, 'movedTooOften', { n: MAX_REDIRECTS }))
         const next = new URL(location, url)
         // A redirect is never the writer's own choice: it may lead to public addresses only.
         const nextChecked = next.username || next.password || (next.protocol !== 'https:' && next.protocol !== 'http:') ? null : await checkAddress(next, false, resolve)
-        if (nextChecked && !nextChecked.ok) return failure('bad_request', `it moved to ${next.origin}, an address on this computer or a private network, which Storedesk does not follow.`)
+        if (nextChecked && !nextChecked.ok) return failure('bad_request', reason(`it moved to ${next.origin}, an address on this computer or a private network, which Storedesk does not follow.`, 'movedPrivate', { origin: next.origin }))
         const nextRefused = refusal(next, false)
-        if (nextRefused) return failure('bad_request', `it moved to ${next.origin}, and ${nextRefused}`)
+        if (nextRefused) return failure('bad_request', reason(`it moved to ${next.origin}, and ${REFUSAL_ENGLISH[nextRefused]}`, 'movedRefused', { origin: next.origin, why: nextRefused }))
         url = next
         checked = nextChecked!
         continue
       }
       if (!response.ok) {
         await response.body?.cancel().catch(() => undefined)
-        return failure(response.status >= 500 ? 'server' : response.status === 404 ? 'not_found' : 'invalid_response', `the address answered ${response.status}${response.statusText ? ` (${response.statusText})` : ''}.`)
+        const answered = reason(`the address answered ${response.status}${response.statusText ? ` (${response.statusText})` : ''}.`, 'answered', { status: response.status, text: response.statusText || 'none' })
+        return failure(response.status >= 500 ? 'server' : response.status === 404 ? 'not_found' : 'invalid_response', answered)
       }
       const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
       if (type !== 'text/css') {
         await response.body?.cancel().catch(() => undefined)
-        return failure('invalid_response', `the address sent ${type ? `“${type}”` : 'something without a type'}, not a stylesheet (text/css).`)
+        return failure('invalid_response', reason(`the address sent ${type ? `“${type}”` : 'something without a type'}, not a stylesheet (text/css).`, 'notCss', { type: type || 'none' }))
       }
       const declared = Number(response.headers.get('content-length'))
-      const tooLarge = failure('payload_too_large', `it is larger than ${kilobytes(maxBytes)}.`)
+      const tooLarge = failure('payload_too_large', reason(`it is larger than ${kilobytes(maxBytes)}.`, 'tooLarge', { kb: Math.round(maxBytes / 1024) }))
       if (Number.isFinite(declared) && declared > maxBytes) {
         await response.body?.cancel().catch(() => undefined)
         return tooLarge
@@ -265,9 +280,9 @@ export async function fetchPreviewStylesheet(address: string, options: Styleshee
   } catch {
     if (controller.signal.aborted) {
       const seconds = Math.max(1, Math.round(timeoutMs / 1000))
-      return failure('timeout', `the address did not answer within ${seconds} second${seconds === 1 ? '' : 's'}.`)
+      return failure('timeout', reason(`the address did not answer within ${seconds} second${seconds === 1 ? '' : 's'}.`, 'timedOut', { seconds }))
     }
-    return failure('network', 'the address could not be reached. Check the address and the connection.')
+    return failure('network', reason('the address could not be reached. Check the address and the connection.', 'unreachable'))
   } finally {
     clearTimeout(timer)
   }

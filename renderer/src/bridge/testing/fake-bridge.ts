@@ -7,10 +7,12 @@ import type { EventName, EventPayload, IpcErrorData } from '@common/ipc-contract
 /** Same shape as the bridge's error, so `instanceof StoredeskError` works in the code under test. */
 export class StoredeskError extends Error {
   readonly code: IpcErrorData['code']
+  readonly words?: IpcErrorData['words']
   constructor(data: IpcErrorData) {
     super(data.message)
     this.name = 'StoredeskError'
     this.code = data.code
+    this.words = data.words
   }
 }
 

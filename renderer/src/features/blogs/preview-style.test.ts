@@ -1,6 +1,7 @@
 // The per-store preview stylesheet: what sanitising keeps and removes, and where it is kept.
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { api, resetFakeBridge, StoredeskError } from '@/bridge/testing/fake-bridge'
+import { applyLocale } from '@/session/i18n'
 import { loadPreviewStyle, loadStylesheetFromUrl, previewDocument, resolveStylesheetUrls, savePreviewCss, sanitizePreviewCss } from './preview-style'
 
 beforeEach(() => localStorage.clear())
@@ -92,6 +93,19 @@ describe('a stylesheet loaded from the blog’s address', () => {
     expect(kept!.css).toContain('url(https://cdn.example.com/themes/calm/img/paper.png)')
     expect(kept!.css).toContain('url("https://cdn.example.com/rule.svg")')
     expect(kept!.css).not.toMatch(/@import|javascript/)
+  })
+
+  describe('in another language', () => {
+    afterEach(() => applyLocale('en'))
+
+    it('says the main process’s reason in the app’s language, from the words it carries', async () => {
+      applyLocale('de')
+      const words = { key: 'stylesheetProblems.answered', params: { status: 404, text: 'Not Found' } }
+      api.blogs.fetchPreviewStylesheet.mockRejectedValue(new StoredeskError({ code: 'not_found', message: 'The stylesheet could not be loaded: the address answered 404 (Not Found).', words }))
+      expect(await loadStylesheetFromUrl('shop-a', 'https://blog.example.com/')).toEqual({ ok: false, message: 'Das Stylesheet konnte nicht geladen werden: die Adresse antwortete mit 404 (Not Found).' })
+      applyLocale('zh-CN')
+      expect(await loadStylesheetFromUrl('shop-a', 'https://blog.example.com/')).toEqual({ ok: false, message: '无法加载样式表：该地址返回 404（Not Found）。' })
+    })
   })
 
   it('keeps the previous style when it cannot be loaded, and says why in the user’s words', async () => {

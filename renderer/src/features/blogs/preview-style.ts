@@ -19,7 +19,7 @@ import { api } from '@/bridge'
 import { readSetting, storeSetting, writeSetting } from '@/session/settings'
 import { sanitizeForIsolatedView } from '@/lib/sanitize'
 import { frameLabel } from './frame-label'
-import { t } from '@/session/i18n'
+import { say, t, wordsOf } from '@/session/i18n'
 
 /** Size limit, the same as for a fetched stylesheet: a whole theme fits; localStorage and the frame stay reasonable. */
 export const MAX_PREVIEW_CSS = 512 * 1024
@@ -139,8 +139,10 @@ export async function loadStylesheetFromUrl(connectionId: string | null, url: st
   try {
     fetched = await api.blogs.fetchPreviewStylesheet(url.trim())
   } catch (error) {
+    // A refusal carries its reason as a catalog message; any other failure is said as it came.
+    const words = wordsOf(error)
     const message = error instanceof Error ? error.message : String(error)
-    return { ok: false, message: t('editor.previewStyle.loadFailed', { reason: message.startsWith(LOAD_FAILED) ? message.slice(LOAD_FAILED.length) : message }) }
+    return { ok: false, message: t('editor.previewStyle.loadFailed', { reason: words ? say(words) : message.startsWith(LOAD_FAILED) ? message.slice(LOAD_FAILED.length) : message }) }
   }
   const result = sanitizePreviewCss(resolveStylesheetUrls(fetched.css, fetched.url))
   if (!result.css) return { ok: false, message: result.removed.length > 0 ? t('editor.previewStyle.sanitisedAway', { list: result.removed.join('; ') }) : t('editor.previewStyle.empty') }

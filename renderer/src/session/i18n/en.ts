@@ -2483,6 +2483,22 @@ export const en = {
     unsentAlso: 'Also in unsent-changes.json.',
     reason: '{reason, select, store {As on the store} timer {While writing} publish {Before publishing} restore {Before restoring} other {Saved by hand}}',
   },
+  /** Why the main process could not fetch a preview stylesheet (electron/services/preview-stylesheet.ts), after “The stylesheet could not be loaded:”. */
+  stylesheetProblems: {
+    notAddress: 'that is not a web address. Enter it like https://blog.example.com/theme.css.',
+    credentials: 'addresses with a user name or password are not used.',
+    httpsOnly: 'only https addresses can be used (plain http only on this computer, at 127.0.0.1 or localhost).',
+    privateHost: '{host} is on this computer or a private network{address, select, none {} other { ({address})}}. Use the blog’s public address.',
+    movedNowhere: 'the address answered {status} without saying where the stylesheet went.',
+    movedTooOften: 'the address moved it more than {n, plural, one {# time} other {# times}}.',
+    movedPrivate: 'it moved to {origin}, an address on this computer or a private network, which Storedesk does not follow.',
+    movedRefused: 'it moved to {origin}, and {why, select, credentials {addresses with a user name or password are not used.} other {only https addresses can be used (plain http only on this computer, at 127.0.0.1 or localhost).}}',
+    answered: 'the address answered {status}{text, select, none {} other { ({text})}}.',
+    notCss: 'the address sent {type, select, none {something without a type} other {“{type}”}}, not a stylesheet (text/css).',
+    tooLarge: 'it is larger than {kb, number} KB.',
+    timedOut: 'the address did not answer within {seconds, plural, one {# second} other {# seconds}}.',
+    unreachable: 'the address could not be reached. Check the address and the connection.',
+  },
   /** An order note the data layer refuses (data/order-meta). */
   orderNote: {
     tooLong: 'A note is at most {max, number} characters (this one has {n, number}).',
