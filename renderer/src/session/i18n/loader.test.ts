@@ -1,0 +1,151 @@
+// How catalogs load: only English is there at start; another language's catalog is fetched once
+// when it is chosen or asked for, the screens switch only once it is in (no keys, no half
+// page), a catalog that cannot be fetched keeps the language the screens speak and says so,
+// and whatever formats in another language waits for its catalog. Each test starts from fresh
+// modules (the unit tests' setup loads every catalog into the shared ones).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { computed } from 'vue'
+import { createPinia, setActivePinia } from 'pinia'
+
+vi.mock('@/bridge', () => import('@/bridge/testing/fake-bridge'))
+
+/** How the German chunk answers: counted, held until `release`, or refused like a chunk the network lost. */
+const german = { fetches: 0, fail: false, gate: null as Promise<void> | null }
+const germanChunk = async (importOriginal: () => Promise<unknown>) => {
+  german.fetches++
+  if (german.gate) await german.gate
+  if (german.fail) throw new TypeError('Failed to fetch dynamically imported module: de.js')
+  return importOriginal()
+}
+
+function hold() {
+  let release!: () => void
+  german.gate = new Promise<void>((resolve) => (release = resolve))
+  return () => {
+    german.gate = null
+    release()
+  }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+beforeEach(() => {
+  vi.resetModules()
+  // Registered again for each test, so each starts with the chunk not fetched yet.
+  vi.doMock('./de', germanChunk)
+  Object.assign(german, { fetches: 0, fail: false, gate: null })
+  localStorage.clear()
+  setActivePinia(createPinia())
+})
+afterEach(() => localStorage.clear())
+
+describe('the catalogs', () => {
+  it('are English only at start; a language is fetched once however often it is asked for', async () => {
+    const i18n = await import('./i18n')
+    expect(i18n.isLanguageLoaded('en')).toBe(true)
+    expect(i18n.isLanguageLoaded('de')).toBe(false)
+    expect(german.fetches).toBe(0)
+    await Promise.all([i18n.loadLanguage('de'), i18n.loadLanguage('de')])
+    await i18n.loadLanguage('de')
+    expect(german.fetches).toBe(1)
+    i18n.applyLocale('de')
+    expect(i18n.t('nav.orders')).toBe('Bestellungen')
+  })
+
+  it('refuse to apply a language whose catalog is not loaded', async () => {
+    const i18n = await import('./i18n')
+    expect(() => i18n.applyLocale('zh-CN')).toThrow(/not loaded/)
+    expect(i18n.uiLocale()).toBe('en')
+  })
+
+  it('derive the pseudo-locale from English when it is asked for', async () => {
+    const i18n = await import('./i18n')
+    await i18n.loadLanguage('en-XA')
+    expect(i18n.tIn('en-XA', 'nav.orders')).toMatch(/^\[Óŕđéŕš ·+\]$/)
+  })
+
+  it('give a message in another language once its catalog is in, and a screen showing it reads again', async () => {
+    const i18n = await import('./i18n')
+    const release = hold()
+    const slipTitle = computed(() => i18n.tIn('de', 'nav.orders'))
+    const loading = i18n.loadLanguage('de')
+    expect(slipTitle.value).toBe('Orders')
+    release()
+    await loading
+    expect(slipTitle.value).toBe('Bestellungen')
+    expect(i18n.uiLocale()).toBe('en')
+  })
+})
+
+describe('choosing a language in Settings', () => {
+  it('keeps the screens as they are until its catalog is in, then switches and keeps the choice', async () => {
+    const { useLocaleStore } = await import('../locale-store')
+    const i18n = await import('./i18n')
+    const store = useLocaleStore()
+    await store.ready
+    const release = hold()
+    store.preference = 'de'
+    await settle()
+    expect(store.preference).toBe('de')
+    expect(store.loading).toBe('de')
+    expect(i18n.uiLocale()).toBe('en')
+    expect(i18n.t('nav.orders')).toBe('Orders')
+    expect(localStorage.getItem('storedesk.locale')).not.toBe('de')
+    release()
+    await vi.waitUntil(() => store.loading === null)
+    expect(i18n.uiLocale()).toBe('de')
+    expect(store.locale).toBe('de')
+    expect(store.loading).toBeNull()
+    expect(i18n.t('nav.orders')).toBe('Bestellungen')
+    expect(localStorage.getItem('storedesk.locale')).toBe('de')
+    expect(document.documentElement.lang).toBe('de')
+  })
+
+  it('keeps the language when its catalog cannot be loaded, says so, and can be tried again', async () => {
+    const { useLocaleStore } = await import('../locale-store')
+    const { useNoticesStore } = await import('../notices-store')
+    const i18n = await import('./i18n')
+    const store = useLocaleStore()
+    await store.ready
+    german.fail = true
+    store.preference = 'de'
+    await settle()
+    expect(i18n.uiLocale()).toBe('en')
+    expect(store.locale).toBe('en')
+    expect(store.preference).toBe('system')
+    expect(localStorage.getItem('storedesk.locale')).toBe('system')
+    expect(useNoticesStore().notices.map((n) => [n.kind, n.title, n.text])).toEqual([['error', 'Language', 'Could not load Deutsch, so the app stays in English. Try again.']])
+
+    german.fail = false
+    store.preference = 'de'
+    await vi.waitUntil(() => store.loading === null)
+    expect(i18n.uiLocale()).toBe('de')
+    expect(german.fetches).toBe(2)
+  })
+
+  it('starts in the stored language, its catalog loaded before anything renders', async () => {
+    localStorage.setItem('storedesk.locale', 'de')
+    const { useLocaleStore } = await import('../locale-store')
+    const i18n = await import('./i18n')
+    const store = useLocaleStore()
+    expect(i18n.uiLocale()).toBe('en')
+    await store.ready
+    expect(i18n.uiLocale()).toBe('de')
+    expect(store.locale).toBe('de')
+  })
+
+  it('follows the newest choice when an earlier one is still loading', async () => {
+    const { useLocaleStore } = await import('../locale-store')
+    const i18n = await import('./i18n')
+    const store = useLocaleStore()
+    await store.ready
+    const release = hold()
+    store.preference = 'de'
+    store.preference = 'zh-CN'
+    await settle()
+    release()
+    await vi.waitUntil(() => store.loading === null)
+    expect(i18n.uiLocale()).toBe('zh-CN')
+    expect(localStorage.getItem('storedesk.locale')).toBe('zh-CN')
+  })
+})
