@@ -16,6 +16,9 @@ import { useNoticesStore } from './notices-store'
 export type LocalePreference = 'system' | UiLocale
 export const LOCALE_STORAGE_KEY = 'storedesk.locale'
 
+/** The key of the notice that a catalog could not be loaded. */
+const NOTICE_KEY = 'language'
+
 /** A language as the screens name it: in itself (the pseudo-locale by its tag). */
 const nameOf = (locale: UiLocale) => (locale === PSEUDO_LOCALE ? PSEUDO_LOCALE : LOCALE_NAMES[locale])
 
@@ -43,7 +46,7 @@ export const useLocaleStore = defineStore('locale', () => {
     } catch {
       if (attempt !== latest) return
       pending.value = null
-      notices.post({ kind: 'error', key: 'language', title: t('language.title'), text: t('language.loadFailed', { language: nameOf(target), current: nameOf(locale.value) }) })
+      notices.post({ kind: 'error', key: NOTICE_KEY, title: t('language.title'), text: t('language.loadFailed', { language: nameOf(target), current: nameOf(locale.value) }) })
       return
     }
     if (attempt !== latest) return
@@ -51,6 +54,9 @@ export const useLocaleStore = defineStore('locale', () => {
     locale.value = target
     if (store) stored.value = preference
     pending.value = null
+    // A failure said before is over once a language loads.
+    const said = notices.notices.find((n) => n.key === NOTICE_KEY)
+    if (said) notices.dismiss(said.id)
   }
 
   /** What Settings shows as chosen: the choice on its way, else the stored one. */

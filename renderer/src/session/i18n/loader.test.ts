@@ -77,12 +77,18 @@ describe('the catalogs', () => {
   })
 })
 
+/** The locale store of fresh modules, its first language applied (as main.ts waits for it). */
+async function startedStore() {
+  const { useLocaleStore } = await import('../locale-store')
+  const i18n = await import('./i18n')
+  const store = useLocaleStore()
+  await store.ready
+  return { store, i18n }
+}
+
 describe('choosing a language in Settings', () => {
   it('keeps the screens as they are until its catalog is in, then switches and keeps the choice', async () => {
-    const { useLocaleStore } = await import('../locale-store')
-    const i18n = await import('./i18n')
-    const store = useLocaleStore()
-    await store.ready
+    const { store, i18n } = await startedStore()
     const release = hold()
     store.preference = 'de'
     await settle()
@@ -102,11 +108,8 @@ describe('choosing a language in Settings', () => {
   })
 
   it('keeps the language when its catalog cannot be loaded, says so, and can be tried again', async () => {
-    const { useLocaleStore } = await import('../locale-store')
+    const { store, i18n } = await startedStore()
     const { useNoticesStore } = await import('../notices-store')
-    const i18n = await import('./i18n')
-    const store = useLocaleStore()
-    await store.ready
     german.fail = true
     store.preference = 'de'
     await settle()
@@ -121,6 +124,7 @@ describe('choosing a language in Settings', () => {
     await vi.waitUntil(() => store.loading === null)
     expect(i18n.uiLocale()).toBe('de')
     expect(german.fetches).toBe(2)
+    expect(useNoticesStore().notices).toEqual([])
   })
 
   it('starts in the stored language, its catalog loaded before anything renders', async () => {
@@ -135,10 +139,7 @@ describe('choosing a language in Settings', () => {
   })
 
   it('follows the newest choice when an earlier one is still loading', async () => {
-    const { useLocaleStore } = await import('../locale-store')
-    const i18n = await import('./i18n')
-    const store = useLocaleStore()
-    await store.ready
+    const { store, i18n } = await startedStore()
     const release = hold()
     store.preference = 'de'
     store.preference = 'zh-CN'
