@@ -6,6 +6,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { computed } from 'vue'
 import { createPinia, setActivePinia } from 'pinia'
+import fc from 'fast-check'
+import type { LocalePreference } from '../locale-store'
+import type { UiLocale } from './i18n'
 
 vi.mock('@/bridge', () => import('@/bridge/testing/fake-bridge'))
 
@@ -149,4 +152,104 @@ describe('choosing a language in Settings', () => {
     expect(i18n.uiLocale()).toBe('zh-CN')
     expect(localStorage.getItem('storedesk.locale')).toBe('zh-CN')
   })
+})
+
+/** What the store and the screens should show, as the choices so far decide it. */
+interface Model {
+  current: UiLocale
+  stored: LocalePreference
+  loaded: Set<UiLocale>
+  failureSaid: boolean
+}
+interface Real {
+  store: Awaited<ReturnType<typeof startedStore>>['store']
+  i18n: Awaited<ReturnType<typeof startedStore>>['i18n']
+  notices: () => { key?: string }[]
+  failing: Set<UiLocale>
+}
+
+/** The tests' system speaks English (happy-dom's navigator.languages). */
+const resolved = (preference: LocalePreference): UiLocale => (preference === 'system' ? 'en' : preference)
+
+function check(model: Model, real: Real) {
+  expect(real.i18n.uiLocale()).toBe(model.current)
+  expect(real.store.locale).toBe(model.current)
+  expect(real.store.preference).toBe(model.stored)
+  expect(localStorage.getItem('storedesk.locale')).toBe(model.stored)
+  expect(real.notices().some((n) => n.key === 'language')).toBe(model.failureSaid)
+  const shown = real.i18n.t('nav.orders')
+  expect(shown).toBe(real.i18n.tIn(model.current, 'nav.orders'))
+  if (model.current !== 'en') expect(shown).not.toBe('Orders')
+}
+
+class Choose implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly preference: LocalePreference,
+    readonly fails: boolean,
+  ) {}
+  check = () => true
+  async run(model: Model, real: Real) {
+    const target = resolved(this.preference)
+    if (this.fails) real.failing.add(target)
+    else real.failing.delete(target)
+    real.store.preference = this.preference
+    await vi.waitUntil(() => real.store.loading === null, { timeout: 5000 })
+    if (model.loaded.has(target) || !this.fails) {
+      Object.assign(model, { current: target, stored: this.preference, failureSaid: false })
+      model.loaded.add(target)
+    } else {
+      model.failureSaid = true
+    }
+    check(model, real)
+  }
+  toString = () => `choose ${this.preference}${this.fails ? ' (its chunk is lost)' : ''}`
+}
+
+class ChooseTwice implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    readonly first: LocalePreference,
+    readonly second: LocalePreference,
+  ) {}
+  check = () => true
+  async run(model: Model, real: Real) {
+    real.failing.clear()
+    real.store.preference = this.first
+    real.store.preference = this.second
+    // The first choice's catalog still arrives (and is kept), though the second wins.
+    await vi.waitUntil(() => real.store.loading === null && real.i18n.isLanguageLoaded(resolved(this.first)), { timeout: 5000 })
+    const target = resolved(this.second)
+    Object.assign(model, { current: target, stored: this.second, failureSaid: false })
+    model.loaded.add(target).add(resolved(this.first))
+    check(model, real)
+  }
+  toString = () => `choose ${this.first}, then ${this.second} at once`
+}
+
+describe('the language, as a model', () => {
+  it('is always a loaded one; the stored choice changes only with a catalog in; a lost chunk is said, then forgotten', async () => {
+    const preference = fc.constantFrom<LocalePreference>('system', 'en', 'de', 'zh-CN', 'en-XA')
+    const commands = [fc.tuple(preference, fc.boolean()).map(([p, fails]) => new Choose(p, fails)), fc.tuple(preference, preference).map(([a, b]) => new ChooseTwice(a, b))]
+    await fc.assert(
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 12 }), async (cmds) => {
+        vi.resetModules()
+        localStorage.clear()
+        setActivePinia(createPinia())
+        const failing = new Set<UiLocale>()
+        const lossy = (locale: UiLocale) => async (importOriginal: () => Promise<unknown>) => {
+          if (failing.has(locale)) throw new TypeError(`Failed to fetch dynamically imported module: ${locale}.js`)
+          return importOriginal()
+        }
+        vi.doMock('./de', lossy('de'))
+        vi.doMock('./zh-CN', lossy('zh-CN'))
+        vi.doMock('./pseudo', lossy('en-XA'))
+        const { store, i18n } = await startedStore()
+        const { useNoticesStore } = await import('../notices-store')
+        const notices = useNoticesStore()
+        const model: Model = { current: 'en', stored: 'system', loaded: new Set(['en']), failureSaid: false }
+        await fc.asyncModelRun(() => ({ model, real: { store, i18n, notices: () => notices.notices, failing } }), cmds)
+      }),
+      { numRuns: 20 },
+    )
+    // Each run imports fresh catalogs: slow on a loaded machine, so a minute and a half of room.
+  }, 90_000)
 })
