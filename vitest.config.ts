@@ -31,7 +31,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'happy-dom',
           include: ['renderer/**/*.test.ts'],
-          setupFiles: ['fake-indexeddb/auto'],
+          setupFiles: ['fake-indexeddb/auto', 'renderer/src/session/i18n/testing/all-languages.ts'],
           // Files a renderer test needs from disk, read under Node and provided (inject()).
           globalSetup: ['scripts/blog-corpus.ts', 'scripts/demo-orders.ts'],
           testTimeout: 20_000,

@@ -146,6 +146,28 @@ test('a packing slip prints in English while the app is in German', async ({ pag
   expect(german).toContain(`Bestellung #${number}`)
 })
 
+test('a packing slip prints in German while the app is in English: its words are loaded for the print', async ({ page, demoStore }) => {
+  const de = words('de')
+  const en = words('en')
+  await connectDemoStore(page, en)
+  await nav(page, en, 'nav.settings')
+  await page.getByRole('combobox', { name: en('printout.language') }).click()
+  await page.getByRole('option', { name: 'Deutsch' }).click()
+
+  const { ids, number } = await firstOrderIds(page, demoStore)
+  await page.evaluate((q) => (location.hash = `#/orders/print?${q}`), `kind=slips&ids=${ids}&paper=a4`)
+  await expect(page.getByRole('heading', { level: 2, name: de('print.slip.title') }).first()).toBeVisible()
+  await expect(page.getByRole('button', { name: en('print.savePdf') })).toBeEnabled()
+  const german = await pdfText(page, 'slip-de-from-en')
+  expect(german).toContain(de('print.slip.title'))
+  expect(german).toContain(`Bestellung #${number}`)
+  expect(german).not.toContain(en('print.slip.title'))
+
+  await page.evaluate((q) => (location.hash = `#/orders/print?${q}`), `kind=pick&ids=${ids}&paper=a4`)
+  await expect(page.getByRole('heading', { level: 2, name: de('print.pick.title') }).first()).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: en('print.pick.title') })).toBeVisible()
+})
+
 test('a post is spell checked in its own language, kept with its draft; the app’s by default', async ({ page }) => {
   const en = words('en')
   await connectDemoStore(page)

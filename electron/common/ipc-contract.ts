@@ -7,29 +7,11 @@
 import { z } from 'zod'
 import { OPERATION_NAMES, SCOPES, type OperationName, type OperationParams, type OperationResult } from './store-api/operations'
 import { isPlainFileName } from './file-names'
-import type { ChannelName, EventName } from './ipc-names'
+import { ERROR_CODES, type ChannelName, type EventName } from './ipc-names'
 
 // ---------------------------------------------------------------- shared shapes
 
-export const ERROR_CODES = [
-  'bad_request', // the payload failed validation at the boundary
-  'unauthorized', // the store refused the token: reconnect
-  'forbidden', // a scope is missing
-  'not_found',
-  'conflict',
-  'validation_failed', // the store's 422, with per-field messages
-  'payload_too_large',
-  'rate_limited',
-  'network', // the store could not be reached
-  'timeout',
-  'cancelled',
-  'server', // the store's 5xx
-  'invalid_response', // the store answered something that does not match the reference
-  'not_connected', // no such connection, or its token can no longer be read
-  'oauth', // a connect attempt was refused (bad hmac, foreign shop, stale, replayed...)
-  'internal',
-] as const
-export type ErrorCode = (typeof ERROR_CODES)[number]
+export { ERROR_CODES, isErrorCode, type ErrorCode } from './ipc-names'
 
 export const IpcErrorData = z.object({
   code: z.enum(ERROR_CODES),

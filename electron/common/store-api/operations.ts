@@ -19,8 +19,9 @@ import {
   paginatedInLinks,
 } from './resources'
 
-export const SCOPES = ['read_orders', 'write_orders', 'read_content', 'write_content'] as const
-export type Scope = (typeof SCOPES)[number]
+import { SCOPES, type Scope } from './scopes'
+
+export { SCOPES, type Scope }
 
 export const API_VERSIONS = { checkouts: '2021-08', orders: '2025-04', metaFields: '2021-08', content: '2021-08' } as const
 

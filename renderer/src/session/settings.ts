@@ -1,5 +1,5 @@
 // Storedesk's preferences, one way for all of them: a setting is declared once (its name,
-// whether it belongs to this computer or to one store on it, its zod schema and its default)
+// whether it belongs to this computer or to one store on it, its zod schema (or `oneOf`) and its default)
 // where its feature lives, and read, written and watched through this module. They are kept in
 // localStorage (small, per-device, not secrets; the cache database is for store data), one JSON
 // value per setting under `storedesk.setting.<name>` or `storedesk.setting.<name>.<connection>`.
@@ -8,7 +8,6 @@
 // some as plain strings) are read once, moved to the new key and removed, so nobody's choices
 // are lost on the update.
 import { getCurrentScope, onScopeDispose, ref, toValue, watch, type MaybeRefOrGetter, type Ref } from 'vue'
-import type { z } from 'zod'
 
 /** A key used before this module, and how its text is read (JSON, else the plain string, by default). */
 export interface LegacyKey {
@@ -16,9 +15,30 @@ export interface LegacyKey {
   decode?: (raw: string) => unknown
 }
 
+/**
+ * What a setting's value is checked with: a zod schema, or `oneOf` (the settings the first screen
+ * reads, so zod is not part of the first paint).
+ */
+export interface SettingSchema<T> {
+  parse(value: unknown): T
+  safeParse(value: unknown): { success: true; data: T } | { success: false }
+}
+
+/** One of a few words: "system", "light" or "dark". */
+export function oneOf<const T extends string>(values: readonly T[]): SettingSchema<T> {
+  const valid = (value: unknown): value is T => (values as readonly unknown[]).includes(value)
+  return {
+    parse: (value) => {
+      if (!valid(value)) throw new TypeError(`Expected one of ${values.join(', ')}, got ${JSON.stringify(value)}.`)
+      return value
+    },
+    safeParse: (value) => (valid(value) ? { success: true, data: value } : { success: false }),
+  }
+}
+
 interface SettingBase<T> {
   readonly name: string
-  readonly schema: z.ZodType<T>
+  readonly schema: SettingSchema<T>
   /** A fresh copy of the default each time (a caller may change what it gets). */
   readonly fallback: () => T
 }
@@ -33,12 +53,12 @@ export interface StoreSetting<T> extends SettingBase<T> {
 export type Setting<T> = DeviceSetting<T> | StoreSetting<T>
 
 /** A preference of this computer, for every store. */
-export function deviceSetting<T>(name: string, schema: z.ZodType<T>, fallback: () => T, legacy: () => LegacyKey[] = () => []): DeviceSetting<T> {
+export function deviceSetting<T>(name: string, schema: SettingSchema<T>, fallback: () => T, legacy: () => LegacyKey[] = () => []): DeviceSetting<T> {
   return { scope: 'device', name, schema, fallback, legacy }
 }
 
 /** A preference of one store on this computer. */
-export function storeSetting<T>(name: string, schema: z.ZodType<T>, fallback: () => T, legacy: (connectionId: string) => LegacyKey[] = () => []): StoreSetting<T> {
+export function storeSetting<T>(name: string, schema: SettingSchema<T>, fallback: () => T, legacy: (connectionId: string) => LegacyKey[] = () => []): StoreSetting<T> {
   return { scope: 'store', name, schema, fallback, legacy }
 }
 

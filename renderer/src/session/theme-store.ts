@@ -3,11 +3,12 @@
 import { acceptHMRUpdate, defineStore } from 'pinia'
 import { computed } from 'vue'
 import { usePreferredDark } from '@vueuse/core'
-import { z } from 'zod'
-import { deviceSetting, useSetting } from './settings'
+import { deviceSetting, oneOf, useSetting } from './settings'
 
-const ThemePreference = z.enum(['system', 'light', 'dark'])
-export type ThemePreference = z.infer<typeof ThemePreference>
+// Checked with `oneOf`, not zod: the frame reads the theme before its first paint (figure 5).
+const THEME_PREFERENCES = ['system', 'light', 'dark'] as const
+export type ThemePreference = (typeof THEME_PREFERENCES)[number]
+const ThemePreference = oneOf(THEME_PREFERENCES)
 export const THEME = deviceSetting('theme', ThemePreference, () => 'system' as const, () => [{ key: 'storedesk.theme' }])
 
 export const useThemeStore = defineStore('theme', () => {

@@ -5,15 +5,20 @@
 // app's own words (a MessageError from the data layer, a refusal the main process or the bridge
 // worded from the catalog) is said in them, in every language. Anything else gets the screen's
 // own fallback message.
-import { IpcErrorData } from '@common/ipc-contract'
+import { isErrorCode, type ErrorCode } from '@common/ipc-names'
 import { StoredeskError } from '@/bridge'
 import { say, t, uiLocale, wordsOf, type MessageKey } from '@/session/i18n'
 
-/** A failure as it crossed IPC: a StoredeskError, or its data (a connect attempt's outcome). */
-function failureData(error: unknown): IpcErrorData | null {
+/**
+ * A failure as it crossed IPC: a StoredeskError, or its data (a connect attempt's outcome). Its
+ * code and message are all the words need, checked by hand: the frame says failures from its
+ * first paint, and the contract's zod schemas are not part of it (docs/benchmarks.md, figure 5).
+ */
+function failureData(error: unknown): { code: ErrorCode; message: string } | null {
   if (error instanceof StoredeskError) return { code: error.code, message: error.message }
-  const parsed = IpcErrorData.safeParse(error)
-  return parsed.success ? parsed.data : null
+  if (!error || typeof error !== 'object') return null
+  const { code, message } = error as { code?: unknown; message?: unknown }
+  return isErrorCode(code) && typeof message === 'string' ? { code, message } : null
 }
 
 export function errorWords(error: unknown, fallback: MessageKey): string {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { say, type Message } from '@/session/i18n'
 import { idempotencyKey, importTrackingRows, parseTrackingCsv, previewTrackingRows, type OrderRef } from './bulk-tracking'
 
@@ -23,8 +23,8 @@ const csv = [
 ].join('\n')
 
 describe('bulk tracking from CSV', () => {
-  it('checks every row before sending anything', () => {
-    const { rows, problems } = parseTrackingCsv(csv)
+  it('checks every row before sending anything', async () => {
+    const { rows, problems } = await parseTrackingCsv(csv)
     expect(problems).toEqual([])
     const verdicts = previewTrackingRows(rows, orders, new Set())
     expect(verdicts.map((v) => [v.row.line, v.status])).toEqual([
@@ -44,13 +44,13 @@ describe('bulk tracking from CSV', () => {
     expect(verdicts[0]!.body).toEqual({ trackno: 'AB123456', sendemail: true, logistics_company: 'UPS' })
   })
 
-  it('puts each row to the one tracking policy: wrong check digit, another order’s number, a closed order', () => {
+  it('puts each row to the one tracking policy: wrong check digit, another order’s number, a closed order', async () => {
     const more = new Map<string, OrderRef>([
       ...orders,
       ['1005', { ID: 5, number: '1005', fulfillment_status: 'unfulfilled', post_status: 'wc-cancelled' }],
       ['1006', { ID: 6, number: '1006', fulfillment_status: 'unfulfilled', financial_status: 'unpaid' }],
     ])
-    const { rows } = parseTrackingCsv(['1001,1Z999AA10123456784,UPS,no', '1002,1Z999AA10123456785,UPS,no', '1004,RR123456785US,,no', '1005,RR123456785US,,no', '1006,RR000000014US,,no', '1003,RR000000022US,,no'].join('\n'))
+    const { rows } = await parseTrackingCsv(['1001,1Z999AA10123456784,UPS,no', '1002,1Z999AA10123456785,UPS,no', '1004,RR123456785US,,no', '1005,RR123456785US,,no', '1006,RR000000014US,,no', '1003,RR000000022US,,no'].join('\n'))
     const verdicts = previewTrackingRows(rows, more, new Set(), undefined, new Map([['1Z999AA10123456784', ['1003']]]))
     expect(verdicts.map((v) => [v.status, said(v.problems)])).toEqual([
       ['warning', '1Z999AA10123456784 is already the tracking number of order #1003. Use it for #1001 too?'],
@@ -62,8 +62,8 @@ describe('bulk tracking from CSV', () => {
     ])
   })
 
-  it('limited to the selected orders, refuses a row naming an order outside the selection', () => {
-    const { rows } = parseTrackingCsv(['1001,AB123456,UPS,yes', '1002,CD123456,UPS,no', '9999,EF123456,UPS,no'].join('\n'))
+  it('limited to the selected orders, refuses a row naming an order outside the selection', async () => {
+    const { rows } = await parseTrackingCsv(['1001,AB123456,UPS,yes', '1002,CD123456,UPS,no', '9999,EF123456,UPS,no'].join('\n'))
     const verdicts = previewTrackingRows(rows, orders, new Set(), { ids: new Set([1, 4]) })
     expect(verdicts.map((v) => v.status)).toEqual(['warning', 'invalid', 'invalid'])
     expect(said(verdicts[1]!.problems)).toBe('Order #1002 is not one of the 2 selected orders.')
@@ -71,37 +71,47 @@ describe('bulk tracking from CSV', () => {
     expect(said(previewTrackingRows(rows.slice(1, 2), orders, new Set(), { ids: new Set([1]) })[0]!.problems)).toBe('Order #1002 is not the selected order.')
   })
 
-  it('reads a file without a header, columns in the documented order', () => {
-    const { rows } = parseTrackingCsv('1002,EF777777,FedEx,n\r\n')
+  it('reads a file without a header, columns in the documented order', async () => {
+    const { rows } = await parseTrackingCsv('1002,EF777777,FedEx,n\r\n')
     expect(rows).toEqual([{ line: 1, orderNumber: '1002', trackno: 'EF777777', carrier: 'FedEx', email: 'n' }])
   })
 
-  it('finds columns by header name in any order', () => {
-    const { rows } = parseTrackingCsv('email,carrier,tracking,order\nyes,DHL,XY123456,1004\n')
+  it('finds columns by header name in any order', async () => {
+    const { rows } = await parseTrackingCsv('email,carrier,tracking,order\nyes,DHL,XY123456,1004\n')
     expect(rows[0]).toMatchObject({ orderNumber: '1004', trackno: 'XY123456', carrier: 'DHL', email: 'yes' })
   })
 
-  it('reads a header and yes/no in the words the German or Chinese dialog asks for', () => {
-    const german = parseTrackingCsv('Bestellnummer;Sendungsnummer;Versanddienstleister;Kunden benachrichtigen\n1001;AB123456;DHL;ja\n1002;CD123456;DHL;nein\n')
+  it('reads a header and yes/no in the words the German or Chinese dialog asks for', async () => {
+    const german = await parseTrackingCsv('Bestellnummer;Sendungsnummer;Versanddienstleister;Kunden benachrichtigen\n1001;AB123456;DHL;ja\n1002;CD123456;DHL;nein\n')
     expect(german.problems).toEqual([])
     expect(german.rows.map((r) => [r.orderNumber, r.trackno, r.carrier, r.email])).toEqual([
       ['1001', 'AB123456', 'DHL', 'ja'],
       ['1002', 'CD123456', 'DHL', 'nein'],
     ])
-    const chinese = parseTrackingCsv('运单号,订单号,邮件通知顾客\nEF123456,1004,是\n')
+    const chinese = await parseTrackingCsv('运单号,订单号,邮件通知顾客\nEF123456,1004,是\n')
     expect(chinese.rows).toEqual([{ line: 2, orderNumber: '1004', trackno: 'EF123456', carrier: '', email: '是' }])
     const verdicts = previewTrackingRows([...german.rows, ...chinese.rows], orders, new Set())
     expect(verdicts.map((v) => v.body?.sendemail)).toEqual([true, false, true])
   })
 
-  it('says what cannot be read in a file, line by line', () => {
-    const { problems } = parseTrackingCsv('1001,"AB123456,UPS,yes\n')
-    expect(problems.map(say)).toEqual(['Line 1: a quoted field is not closed.'])
-    expect(parseTrackingCsv('carrier,email\nUPS,yes\n').problems.map(say)).toEqual(['The header row needs an “order number” and a “tracking number” column.'])
+  it('loads every language’s words before it reads a header: a German header on a fresh start, only English loaded', async () => {
+    vi.resetModules()
+    const i18n = await import('@/session/i18n')
+    const fresh = await import('./bulk-tracking')
+    expect(i18n.isLanguageLoaded('de')).toBe(false)
+    const { rows, problems } = await fresh.parseTrackingCsv('Bestellnummer;Sendungsnummer;Versanddienstleister;Kunden benachrichtigen\n1001;AB123456;DHL;ja\n')
+    expect(problems).toEqual([])
+    expect(rows.map((r) => [r.orderNumber, r.trackno, r.email])).toEqual([['1001', 'AB123456', 'ja']])
   })
 
-  it('rejects the same order twice with different numbers', () => {
-    const { rows } = parseTrackingCsv('1001,AAA11111,,no\n1001,BBB22222,,no\n')
+  it('says what cannot be read in a file, line by line', async () => {
+    const { problems } = await parseTrackingCsv('1001,"AB123456,UPS,yes\n')
+    expect(problems.map(say)).toEqual(['Line 1: a quoted field is not closed.'])
+    expect((await parseTrackingCsv('carrier,email\nUPS,yes\n')).problems.map(say)).toEqual(['The header row needs an “order number” and a “tracking number” column.'])
+  })
+
+  it('rejects the same order twice with different numbers', async () => {
+    const { rows } = await parseTrackingCsv('1001,AAA11111,,no\n1001,BBB22222,,no\n')
     expect(previewTrackingRows(rows, orders, new Set()).map((v) => v.status)).toEqual(['warning', 'invalid'])
   })
 
@@ -115,9 +125,9 @@ describe('bulk tracking from CSV', () => {
       queuedKeys.add(idempotencyKey(number, body.trackno))
     }
     const file = 'order,tracking,email\n1001,AB123456,yes\n1002,CD123456,no\n1004,EF123456,no\n9999,GH123456,no\n'
-    expect((await importTrackingRows(previewTrackingRows(parseTrackingCsv(file).rows, orders, queuedKeys), track)).map((r) => r.outcome)).toEqual(['skipped', 'skipped', 'skipped', 'invalid'])
+    expect((await importTrackingRows(previewTrackingRows((await parseTrackingCsv(file)).rows, orders, queuedKeys), track)).map((r) => r.outcome)).toEqual(['skipped', 'skipped', 'skipped', 'invalid'])
     expect(queued).toEqual([])
-    const first = await importTrackingRows(previewTrackingRows(parseTrackingCsv(file).rows, orders, queuedKeys), track, { includeWarnings: true })
+    const first = await importTrackingRows(previewTrackingRows((await parseTrackingCsv(file)).rows, orders, queuedKeys), track, { includeWarnings: true })
     expect(first.map((r) => [r.orderNumber, r.outcome])).toEqual([
       ['1001', 'queued'],
       ['1002', 'queued'],
@@ -125,7 +135,7 @@ describe('bulk tracking from CSV', () => {
       ['9999', 'invalid'],
     ])
     expect(said(first[2]!.details)).toBe('Could not be queued: disk full')
-    const again = await importTrackingRows(previewTrackingRows(parseTrackingCsv(file).rows, orders, queuedKeys), track, { includeWarnings: true })
+    const again = await importTrackingRows(previewTrackingRows((await parseTrackingCsv(file)).rows, orders, queuedKeys), track, { includeWarnings: true })
     expect(again.map((r) => r.outcome)).toEqual(['skipped', 'skipped', 'failed', 'invalid'])
     expect(queued).toEqual([
       { orderId: 1, trackno: 'AB123456' },

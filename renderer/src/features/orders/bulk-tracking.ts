@@ -13,7 +13,7 @@
 // import has always taken, and the column names and yes/no words each catalog shows in the
 // dialog, so a file written after the German dialog ("Bestellnummer", "ja") reads as well.
 import Papa from 'papaparse'
-import { APP_LOCALES, tIn, type Message, type MessageKey } from '@/session/i18n'
+import { APP_LOCALES, loadLanguage, tIn, type Message, type MessageKey } from '@/session/i18n'
 import { normalizeTrackingNumber, trackBody, trackingNumberProblem } from './tracking'
 import { duplicateFinding, numberFindings, stateFindings } from './tracking-policy'
 
@@ -54,7 +54,13 @@ function aliasesOf(column: Column): string[] {
   return [...COLUMN_ALIASES[column], ...inEveryLanguage(COLUMN_NAMES[column]).map(squash)]
 }
 
-export function parseTrackingCsv(text: string): { rows: CsvTrackingRow[]; problems: Message[] } {
+/**
+ * The file's rows and what is wrong with it. Every language's catalog is loaded first (the app
+ * starts with the screens' only), so a header row in any of them is read; a catalog that cannot
+ * be loaded leaves its words out, and its header is then read as a row of data.
+ */
+export async function parseTrackingCsv(text: string): Promise<{ rows: CsvTrackingRow[]; problems: Message[] }> {
+  await Promise.allSettled(APP_LOCALES.map(loadLanguage))
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' })
   const problems: Message[] = parsed.errors.map((e) => ({ key: 'bulkTracking.problem.unreadable', params: { line: (e.row ?? 0) + 1, code: e.code } }))
   const table = parsed.data

@@ -27,6 +27,8 @@ export const de: Catalog = {
     label: 'Sprache der App',
     system: 'Wie das Betriebssystem ({language})',
     hint: 'Die Ansicht wechselt sofort. Packzettel und Picklisten haben je Shop eine eigene Sprache, unter „Shopangaben für Ausdrucke“.',
+    loadFailed: '{language} konnte nicht geladen werden, die App bleibt auf {current}. Bitte erneut versuchen.',
+    printLoadFailed: '{language}, die Sprache der Packzettel und Picklisten dieses Shops, konnte nicht geladen werden. Bitte erneut versuchen.',
   },
   nav: {
     main: 'Hauptmenü',

@@ -27,6 +27,8 @@ export const en = {
     label: 'Language of the app',
     system: 'Same as the operating system ({language})',
     hint: 'Screens change at once. Packing slips and pick lists have their own language, per store, under Store details for printouts.',
+    loadFailed: 'Could not load {language}, so the app stays in {current}. Try again.',
+    printLoadFailed: 'Could not load {language}, the language of this store’s packing slips and pick lists. Try again.',
   },
   nav: {
     main: 'Main',

@@ -1,14 +1,16 @@
-// The app's one vue-i18n instance and the words of every screen: `t(key, params)` in the
-// language chosen (locale-store.ts), reactive, so a screen reads again when the choice changes
-// and no restart is needed. Messages are ICU (intl-messageformat compiles them: plurals and
-// named arguments by the language's own rules); `intlLocale()` is the locale every Intl
-// formatter takes, so numbers, dates and money follow the same choice.
-import { createI18n, type MessageCompiler, type MessageContext } from 'vue-i18n'
+// The app's words: `t(key, params)` in the language chosen (locale-store.ts), reactive, so a
+// screen reads again when the choice changes and no restart is needed. Messages are ICU
+// (intl-messageformat compiles them: plurals and named arguments by the language's own rules);
+// `intlLocale()` is the locale every Intl formatter takes, so numbers, dates and money follow the
+// same choice.
+// Only English is part of the app's first script: it is the source every other catalog is typed
+// against, the fallback of a message a catalog lacks, and the words of MessageError's `message`.
+// German, Chinese and the pseudo-locale are chunks of their own, loaded when chosen
+// (`loadLanguage`); a language is applied only once its catalog is in, so `t`, `tIn` and `say`
+// stay synchronous for the screens (docs/benchmarks.md, figure 5).
+import { shallowRef, triggerRef } from 'vue'
 import { IntlMessageFormat } from 'intl-messageformat'
 import { en } from './en'
-import { de } from './de'
-import { zhCN } from './zh-CN'
-import { pseudoCatalog } from './pseudo'
 import type { Catalog, Message, MessageKey, MessageParams } from './catalog'
 
 /** The languages a person can choose, each named in itself. */
@@ -39,43 +41,58 @@ export function systemLocale(languages: readonly string[]): AppLocale {
   return 'en'
 }
 
-const compiled = new Map<string, IntlMessageFormat>()
-
-/** ICU messages through intl-messageformat (tags off: a "<" in a message is text). */
-const messageCompiler: MessageCompiler = (message, { locale, key, onError }) => {
-  if (typeof message !== 'string') {
-    onError?.(Object.assign(new Error(`The message “${key}” is not a string.`), { code: 0 }) as Parameters<NonNullable<typeof onError>>[0])
-    return () => key
-  }
-  const intl = locale === PSEUDO_LOCALE ? 'en' : locale
-  const id = `${intl}\u0000${message}`
-  let format = compiled.get(id)
-  if (!format) {
-    format = new IntlMessageFormat(message, intl, undefined, { ignoreTag: true })
-    compiled.set(id, format)
-  }
-  const ready = format
-  // The named arguments, read one by one as the message asks for them.
-  return (ctx: MessageContext) => {
-    const value = (name: string | symbol) => (typeof name === 'string' ? ctx.named(name) : undefined)
-    const values = new Proxy({}, { get: (_t, name) => value(name), has: (_t, name) => value(name) !== undefined })
-    return String(ready.format(values as Record<string, string | number | Date>))
-  }
+/** How each catalog but English arrives: a chunk of its own; the pseudo-locale is derived from English. */
+const LOADERS: Record<Exclude<UiLocale, 'en'>, () => Promise<Catalog>> = {
+  de: () => import('./de').then((m) => m.de),
+  'zh-CN': () => import('./zh-CN').then((m) => m.zhCN),
+  [PSEUDO_LOCALE]: () => import('./pseudo').then((m) => m.pseudoCatalog(en)),
 }
 
-export const i18n = createI18n<[Catalog], UiLocale, false>({
-  legacy: false,
-  locale: 'en',
-  fallbackLocale: 'en',
-  messages: { en, de, 'zh-CN': zhCN, [PSEUDO_LOCALE]: pseudoCatalog(en) } as Record<UiLocale, Catalog>,
-  messageCompiler,
-  missingWarn: false,
-  fallbackWarn: false,
-})
+/**
+ * The catalogs loaded so far, in a ref: a screen that asked `tIn` for a language still loading
+ * (and got English) reads again when it arrives.
+ */
+const catalogs = shallowRef(new Map<UiLocale, Catalog>([['en', en]]))
+/** Loads under way, so a language is fetched once however many ask; a failed one is forgotten, to be tried again. */
+const loading = new Map<UiLocale, Promise<void>>()
+
+/** True when `locale`'s catalog is loaded (English always is). */
+export function isLanguageLoaded(locale: UiLocale): boolean {
+  return catalogs.value.has(locale)
+}
+
+/**
+ * Loads a language's catalog, once: the Settings choice waits for it before applying it, and
+ * whatever formats in a language other than the screens' (printouts in a store's own language,
+ * a file's header read in every language) waits for it before it formats. Rejects when the
+ * chunk cannot be fetched; nothing changes then.
+ */
+export function loadLanguage(locale: UiLocale): Promise<void> {
+  if (locale === 'en' || catalogs.value.has(locale)) return Promise.resolve()
+  let pending = loading.get(locale)
+  if (!pending) {
+    pending = LOADERS[locale]().then(
+      (catalog) => {
+        loading.delete(locale)
+        catalogs.value.set(locale, catalog)
+        triggerRef(catalogs)
+      },
+      (error: unknown) => {
+        loading.delete(locale)
+        throw error
+      },
+    )
+    loading.set(locale, pending)
+  }
+  return pending
+}
+
+/** The language the screens speak: set only by `applyLocale`, once its catalog is loaded. */
+const current = shallowRef<UiLocale>('en')
 
 /** The language the screens speak now. */
 export function uiLocale(): UiLocale {
-  return i18n.global.locale.value
+  return current.value
 }
 
 let systemLanguages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages
@@ -101,20 +118,57 @@ export function intlLocale(): string {
   return intlLocaleFor(uiLocale())
 }
 
-/** Changes the screens' language at once (the locale store calls it). */
+/**
+ * Changes the screens' language at once (the locale store calls it once `loadLanguage` is done).
+ * A language whose catalog is not loaded is refused: the screens would show English, or keys.
+ */
 export function applyLocale(locale: UiLocale): void {
-  i18n.global.locale.value = locale
+  if (!isLanguageLoaded(locale)) throw new Error(`The catalog of ${locale} is not loaded: loadLanguage('${locale}') first.`)
+  current.value = locale
   if (typeof document !== 'undefined') document.documentElement.lang = locale === PSEUDO_LOCALE ? 'en' : locale
+}
+
+/** The message at a dotted key of a catalog, if it is one (not a group, not missing). */
+function lookup(catalog: Catalog | undefined, key: string): string | undefined {
+  let node: unknown = catalog
+  for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined
+  return typeof node === 'string' ? node : undefined
+}
+
+const compiled = new Map<string, IntlMessageFormat>()
+
+/**
+ * `key` in `locale`: its catalog's message, else English's (the fallback of a message a catalog
+ * lacks, or of a language not loaded yet), else the key itself. ICU through intl-messageformat,
+ * tags off: a "<" in a message is text.
+ */
+function format(locale: UiLocale, key: string, params: MessageParams | undefined): string {
+  const own = lookup(catalogs.value.get(locale), key)
+  const message = own ?? lookup(en, key)
+  if (message === undefined) return key
+  // English words take English plurals and numbers, whatever language asked for them.
+  const intl = own === undefined || locale === PSEUDO_LOCALE ? 'en' : locale
+  const id = `${intl}\u0000${message}`
+  let formatter = compiled.get(id)
+  if (!formatter) {
+    formatter = new IntlMessageFormat(message, intl, undefined, { ignoreTag: true })
+    compiled.set(id, formatter)
+  }
+  return String(formatter.format(params ?? {}))
 }
 
 /** A message in the screens' language. */
 export function t(key: MessageKey, params?: MessageParams): string {
-  return params ? i18n.global.t(key, params) : i18n.global.t(key)
+  return format(current.value, key, params)
 }
 
-/** A message in a given language (printouts have their own, per store). */
+/**
+ * A message in a given language (printouts have their own, per store). Its catalog is loaded
+ * first (`loadLanguage`); until then the words are English, and a screen showing them reads
+ * again when the catalog arrives.
+ */
 export function tIn(locale: UiLocale, key: MessageKey, params?: MessageParams): string {
-  return i18n.global.t(key, params ?? {}, { locale })
+  return format(locale, key, params)
 }
 
 /** A message built elsewhere (data/, a service), in the screens' language. */
@@ -124,7 +178,7 @@ export function say(message: Message): string {
 
 /** True when `key` names a message (for codes that come from outside, e.g. an error's code). */
 export function hasMessage(key: string): key is MessageKey {
-  return i18n.global.te(key, 'en')
+  return lookup(en, key) !== undefined
 }
 
 /** Several messages as one list, joined as the language joins a list: "2 drafts and 14 revisions". */

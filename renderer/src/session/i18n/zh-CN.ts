@@ -27,6 +27,8 @@ export const zhCN: Catalog = {
     label: '应用语言',
     system: '跟随操作系统（{language}）',
     hint: '界面会立即切换。装箱单和拣货单按店铺单独设置语言，见“打印用店铺信息”。',
+    loadFailed: '无法加载{language}，应用仍使用{current}。请重试。',
+    printLoadFailed: '无法加载此店铺装箱单和拣货单的语言（{language}）。请重试。',
   },
   nav: {
     main: '主菜单',
