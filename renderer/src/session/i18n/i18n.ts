@@ -1,6 +1,7 @@
 // The app's words: `t(key, params)` in the language chosen (locale-store.ts), reactive, so a
-// screen reads again when the choice changes and no restart is needed. Messages are ICU
-// (intl-messageformat compiles them: plurals and named arguments by the language's own rules);
+// screen reads again when the choice changes and no restart is needed. vue-i18n holds the
+// catalogs, the language and the fallback to English; messages are ICU (its messageCompiler hook
+// hands them to intl-messageformat: plurals and named arguments by the language's own rules);
 // `intlLocale()` is the locale every Intl formatter takes, so numbers, dates and money follow the
 // same choice.
 // Only English is part of the app's first script: it is the source every other catalog is typed
@@ -8,7 +9,7 @@
 // German, Chinese and the pseudo-locale are chunks of their own, loaded when chosen
 // (`loadLanguage`); a language is applied only once its catalog is in, so `t`, `tIn` and `say`
 // stay synchronous for the screens (docs/benchmarks.md, figure 5).
-import { shallowRef, triggerRef } from 'vue'
+import { createI18n, type MessageCompiler, type MessageContext } from 'vue-i18n'
 import { IntlMessageFormat } from 'intl-messageformat'
 import { en } from './en'
 import type { Catalog, Message, MessageKey, MessageParams } from './catalog'
@@ -48,17 +49,50 @@ const LOADERS: Record<Exclude<UiLocale, 'en'>, () => Promise<Catalog>> = {
   [PSEUDO_LOCALE]: () => import('./pseudo').then((m) => m.pseudoCatalog(en)),
 }
 
+const compiled = new Map<string, IntlMessageFormat>()
+
+/** ICU messages through intl-messageformat (tags off: a "<" in a message is text). */
+const messageCompiler: MessageCompiler = (message, { locale, key, onError }) => {
+  if (typeof message !== 'string') {
+    onError?.(Object.assign(new Error(`The message “${key}” is not a string.`), { code: 0 }) as Parameters<NonNullable<typeof onError>>[0])
+    return () => key
+  }
+  const intl = locale === PSEUDO_LOCALE ? 'en' : locale
+  const id = `${intl}\u0000${message}`
+  let format = compiled.get(id)
+  if (!format) {
+    format = new IntlMessageFormat(message, intl, undefined, { ignoreTag: true })
+    compiled.set(id, format)
+  }
+  const ready = format
+  // The named arguments, read one by one as the message asks for them.
+  return (ctx: MessageContext) => {
+    const value = (name: string | symbol) => (typeof name === 'string' ? ctx.named(name) : undefined)
+    const values = new Proxy({}, { get: (_t, name) => value(name), has: (_t, name) => value(name) !== undefined })
+    return String(ready.format(values as Record<string, string | number | Date>))
+  }
+}
+
 /**
- * The catalogs loaded so far, in a ref: a screen that asked `tIn` for a language still loading
- * (and got English) reads again when it arrives.
+ * The catalogs (English from the start, the others as they load) and the screens' language.
+ * Its messages are reactive: a screen that asked `tIn` for a language still loading (and got
+ * English) reads again when it arrives.
  */
-const catalogs = shallowRef(new Map<UiLocale, Catalog>([['en', en]]))
+export const i18n = createI18n<[Catalog], UiLocale, false>({
+  legacy: false,
+  locale: 'en',
+  fallbackLocale: 'en',
+  messages: { en } as Record<UiLocale, Catalog>,
+  messageCompiler,
+  missingWarn: false,
+  fallbackWarn: false,
+})
 /** Loads under way, so a language is fetched once however many ask; a failed one is forgotten, to be tried again. */
 const loading = new Map<UiLocale, Promise<void>>()
 
 /** True when `locale`'s catalog is loaded (English always is). */
 export function isLanguageLoaded(locale: UiLocale): boolean {
-  return catalogs.value.has(locale)
+  return i18n.global.availableLocales.includes(locale)
 }
 
 /**
@@ -68,14 +102,13 @@ export function isLanguageLoaded(locale: UiLocale): boolean {
  * chunk cannot be fetched; nothing changes then.
  */
 export function loadLanguage(locale: UiLocale): Promise<void> {
-  if (locale === 'en' || catalogs.value.has(locale)) return Promise.resolve()
+  if (locale === 'en' || isLanguageLoaded(locale)) return Promise.resolve()
   let pending = loading.get(locale)
   if (!pending) {
     pending = LOADERS[locale]().then(
       (catalog) => {
         loading.delete(locale)
-        catalogs.value.set(locale, catalog)
-        triggerRef(catalogs)
+        i18n.global.setLocaleMessage(locale, catalog)
       },
       (error: unknown) => {
         loading.delete(locale)
@@ -87,12 +120,9 @@ export function loadLanguage(locale: UiLocale): Promise<void> {
   return pending
 }
 
-/** The language the screens speak: set only by `applyLocale`, once its catalog is loaded. */
-const current = shallowRef<UiLocale>('en')
-
-/** The language the screens speak now. */
+/** The language the screens speak now: set only by `applyLocale`, once its catalog is loaded. */
 export function uiLocale(): UiLocale {
-  return current.value
+  return i18n.global.locale.value
 }
 
 let systemLanguages: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages
@@ -124,42 +154,13 @@ export function intlLocale(): string {
  */
 export function applyLocale(locale: UiLocale): void {
   if (!isLanguageLoaded(locale)) throw new Error(`The catalog of ${locale} is not loaded: loadLanguage('${locale}') first.`)
-  current.value = locale
+  i18n.global.locale.value = locale
   if (typeof document !== 'undefined') document.documentElement.lang = locale === PSEUDO_LOCALE ? 'en' : locale
-}
-
-/** The message at a dotted key of a catalog, if it is one (not a group, not missing). */
-function lookup(catalog: Catalog | undefined, key: string): string | undefined {
-  let node: unknown = catalog
-  for (const part of key.split('.')) node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined
-  return typeof node === 'string' ? node : undefined
-}
-
-const compiled = new Map<string, IntlMessageFormat>()
-
-/**
- * `key` in `locale`: its catalog's message, else English's (the fallback of a message a catalog
- * lacks, or of a language not loaded yet), else the key itself. ICU through intl-messageformat,
- * tags off: a "<" in a message is text.
- */
-function format(locale: UiLocale, key: string, params: MessageParams | undefined): string {
-  const own = lookup(catalogs.value.get(locale), key)
-  const message = own ?? lookup(en, key)
-  if (message === undefined) return key
-  // English words take English plurals and numbers, whatever language asked for them.
-  const intl = own === undefined || locale === PSEUDO_LOCALE ? 'en' : locale
-  const id = `${intl}\u0000${message}`
-  let formatter = compiled.get(id)
-  if (!formatter) {
-    formatter = new IntlMessageFormat(message, intl, undefined, { ignoreTag: true })
-    compiled.set(id, formatter)
-  }
-  return String(formatter.format(params ?? {}))
 }
 
 /** A message in the screens' language. */
 export function t(key: MessageKey, params?: MessageParams): string {
-  return format(current.value, key, params)
+  return params ? i18n.global.t(key, params) : i18n.global.t(key)
 }
 
 /**
@@ -168,7 +169,7 @@ export function t(key: MessageKey, params?: MessageParams): string {
  * again when the catalog arrives.
  */
 export function tIn(locale: UiLocale, key: MessageKey, params?: MessageParams): string {
-  return format(locale, key, params)
+  return i18n.global.t(key, params ?? {}, { locale })
 }
 
 /** A message built elsewhere (data/, a service), in the screens' language. */
@@ -178,7 +179,7 @@ export function say(message: Message): string {
 
 /** True when `key` names a message (for codes that come from outside, e.g. an error's code). */
 export function hasMessage(key: string): key is MessageKey {
-  return lookup(en, key) !== undefined
+  return i18n.global.te(key, 'en')
 }
 
 /** Several messages as one list, joined as the language joins a list: "2 drafts and 14 revisions". */
