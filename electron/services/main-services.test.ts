@@ -409,7 +409,11 @@ describe('blogs.fetchPreviewStylesheet', () => {
       expect(await s.invoke('blogs.fetchPreviewStylesheet', [`${base}/theme.css`])).toEqual({ ok: true, value: { url: `${base}/theme.css`, css: 'body { color: rgb(1, 2, 3) }' } })
       expect(await s.invoke('blogs.fetchPreviewStylesheet', [`${base}/page`])).toEqual({
         ok: false,
-        error: { code: 'invalid_response', message: 'The stylesheet could not be loaded: the address sent “text/html”, not a stylesheet (text/css).' },
+        error: {
+          code: 'invalid_response',
+          message: 'The stylesheet could not be loaded: the address sent “text/html”, not a stylesheet (text/css).',
+          words: { key: 'stylesheetProblems.notCss', params: { type: 'text/html' } },
+        },
       })
       expect(await s.invoke('blogs.fetchPreviewStylesheet', ['http://blog.example.com/theme.css'])).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('only https addresses') } })
       expect(await s.invoke('blogs.fetchPreviewStylesheet', [''])).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringMatching(/^The request was not understood: argument 1/) } })
