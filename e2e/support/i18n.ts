@@ -2,7 +2,7 @@
 // use gives it (`words('de')('nav.orders')`), and checks a screen for catalog keys shown as they
 // are or for English left untranslated. The same modules the app ships, so the words cannot
 // drift from the app's.
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import { IntlMessageFormat } from 'intl-messageformat'
 import { en } from '../../renderer/src/session/i18n/en'
 import { de } from '../../renderer/src/session/i18n/de'
@@ -33,6 +33,10 @@ export function words(locale: TestLocale): Words {
 export async function useAppLocale(page: Page, locale: TestLocale): Promise<void> {
   await page.evaluate((l) => localStorage.setItem('storedesk.locale', l), locale)
   await page.reload()
+  // The app mounts once its language's catalog is in, and its router follows the address only
+  // after its first navigation: a hash set before a screen shows would be lost.
+  await expect(page.locator('html')).toHaveAttribute('lang', locale === 'en-XA' ? 'en' : locale)
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
 }
 
 /**
