@@ -1411,7 +1411,7 @@ export const zhCN: Catalog = {
       load: '加载样式表',
       loadedFrom: '于 {when} 从 {url} 加载；保存在这台设备上，离线时预览也能使用。',
       css: '预览样式表（CSS）',
-      keepsPrevious: '{failure} 预览保留之前的样式。',
+      keepsPrevious: '{failure}预览保留之前的样式。',
       removed: '出于安全考虑已移除：{list}。',
       save: '保存预览样式',
       neutralButton: '使用中性主题',
