@@ -12,20 +12,33 @@ import type { UiLocale } from './i18n'
 
 vi.mock('@/bridge', () => import('@/bridge/testing/fake-bridge'))
 
-/** How the German chunk answers: counted, held until `release`, or refused like a chunk the network lost. */
-const german = { fetches: 0, fail: false, gate: null as Promise<void> | null }
-const germanChunk = async (importOriginal: () => Promise<unknown>) => {
-  german.fetches++
-  if (german.gate) await german.gate
-  if (german.fail) throw new TypeError('Failed to fetch dynamically imported module: de.js')
+/**
+ * How a catalog's chunk answers: refused like a chunk the network lost when its language is in
+ * `failing`; the German one is also counted and held until `release`. Every registration of a
+ * chunk's mock uses this one factory: vitest resolves mocks queued together in parallel, so when
+ * a test registers a chunk again, either registration may win, and both must answer alike.
+ */
+const chunks = { germanFetches: 0, failing: new Set<UiLocale>(), gate: null as Promise<void> | null }
+const chunk = (locale: UiLocale) => async (importOriginal: () => Promise<unknown>) => {
+  if (locale === 'de') {
+    chunks.germanFetches++
+    if (chunks.gate) await chunks.gate
+  }
+  if (chunks.failing.has(locale)) throw new TypeError(`Failed to fetch dynamically imported module: ${locale}.js`)
   return importOriginal()
+}
+/** Registers every chunk's mock afresh, so each starts not fetched yet (vi.resetModules keeps mocked modules). */
+function mockChunks() {
+  vi.doMock('./de', chunk('de'))
+  vi.doMock('./zh-CN', chunk('zh-CN'))
+  vi.doMock('./pseudo', chunk('en-XA'))
 }
 
 function hold() {
   let release!: () => void
-  german.gate = new Promise<void>((resolve) => (release = resolve))
+  chunks.gate = new Promise<void>((resolve) => (release = resolve))
   return () => {
-    german.gate = null
+    chunks.gate = null
     release()
   }
 }
@@ -34,9 +47,8 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 beforeEach(() => {
   vi.resetModules()
-  // Registered again for each test, so each starts with the chunk not fetched yet.
-  vi.doMock('./de', germanChunk)
-  Object.assign(german, { fetches: 0, fail: false, gate: null })
+  Object.assign(chunks, { germanFetches: 0, failing: new Set(), gate: null })
+  mockChunks()
   localStorage.clear()
   setActivePinia(createPinia())
 })
@@ -47,10 +59,10 @@ describe('the catalogs', () => {
     const i18n = await import('./i18n')
     expect(i18n.isLanguageLoaded('en')).toBe(true)
     expect(i18n.isLanguageLoaded('de')).toBe(false)
-    expect(german.fetches).toBe(0)
+    expect(chunks.germanFetches).toBe(0)
     await Promise.all([i18n.loadLanguage('de'), i18n.loadLanguage('de')])
     await i18n.loadLanguage('de')
-    expect(german.fetches).toBe(1)
+    expect(chunks.germanFetches).toBe(1)
     i18n.applyLocale('de')
     expect(i18n.t('nav.orders')).toBe('Bestellungen')
   })
@@ -113,7 +125,7 @@ describe('choosing a language in Settings', () => {
   it('keeps the language when its catalog cannot be loaded, says so, and can be tried again', async () => {
     const { store, i18n } = await startedStore()
     const { useNoticesStore } = await import('../notices-store')
-    german.fail = true
+    chunks.failing.add('de')
     store.preference = 'de'
     await settle()
     expect(i18n.uiLocale()).toBe('en')
@@ -122,11 +134,11 @@ describe('choosing a language in Settings', () => {
     expect(localStorage.getItem('storedesk.locale')).toBe('system')
     expect(useNoticesStore().notices.map((n) => [n.kind, n.title, n.text])).toEqual([['error', 'Language', 'Could not load Deutsch, so the app stays in English. Try again.']])
 
-    german.fail = false
+    chunks.failing.delete('de')
     store.preference = 'de'
     await vi.waitUntil(() => store.loading === null)
     expect(i18n.uiLocale()).toBe('de')
-    expect(german.fetches).toBe(2)
+    expect(chunks.germanFetches).toBe(2)
     expect(useNoticesStore().notices).toEqual([])
   })
 
@@ -234,19 +246,13 @@ describe('the language, as a model', () => {
         vi.resetModules()
         localStorage.clear()
         setActivePinia(createPinia())
-        const failing = new Set<UiLocale>()
-        const lossy = (locale: UiLocale) => async (importOriginal: () => Promise<unknown>) => {
-          if (failing.has(locale)) throw new TypeError(`Failed to fetch dynamically imported module: ${locale}.js`)
-          return importOriginal()
-        }
-        vi.doMock('./de', lossy('de'))
-        vi.doMock('./zh-CN', lossy('zh-CN'))
-        vi.doMock('./pseudo', lossy('en-XA'))
+        chunks.failing.clear()
+        mockChunks()
         const { store, i18n } = await startedStore()
         const { useNoticesStore } = await import('../notices-store')
         const notices = useNoticesStore()
         const model: Model = { current: 'en', stored: 'system', loaded: new Set(['en']), failureSaid: false }
-        await fc.asyncModelRun(() => ({ model, real: { store, i18n, notices: () => notices.notices, failing } }), cmds)
+        await fc.asyncModelRun(() => ({ model, real: { store, i18n, notices: () => notices.notices, failing: chunks.failing } }), cmds)
       }),
       { numRuns: 20 },
     )
