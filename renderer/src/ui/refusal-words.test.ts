@@ -23,6 +23,13 @@ describe('a refusal in the screens’ words', () => {
     )
     expect(refusalInWords(undefined)).toBe('Der Shop hat sie abgelehnt')
   })
+
+  it('runs several field problems together as Chinese writes sentences: "。", no space', () => {
+    applyLocale('zh-CN')
+    expect(refusalInWords({ code: 'validation_failed', message: 'x', fields: { 'shipping.postcode': ['不是邮编'], 'shipping.city': ['必填'] } })).toBe('邮编：不是邮编。城市：必填')
+    // The store's own English keeps its stop, and a space after it.
+    expect(refusalInWords({ code: 'validation_failed', message: 'x', fields: { 'shipping.postcode': ['Not a postcode.'], 'shipping.city': ['is required'] } })).toBe('邮编：Not a postcode. 城市：is required')
+  })
 })
 
 describe('a problem stored with a write', () => {

@@ -5,7 +5,7 @@
 // screen's language; an English sentence an earlier version stored is shown as it is. Shared by
 // the blog editor, which shows them on the fields, the Sync page, the order page and the
 // notification a refused write raises.
-import { hasMessage, intlLocale, say, t, uiLocale, wordsOf, type Message, type MessageKey } from '@/session/i18n'
+import { endSentence, hasMessage, intlLocale, say, saySentences, t, uiLocale, wordsOf, type Message, type MessageKey } from '@/session/i18n'
 
 /** The store's field name as the app's forms label it (a post's, a value's, an order's address). */
 export function fieldLabel(field: string): string {
@@ -61,9 +61,8 @@ export function problemWords(problem: Refusal | undefined): string {
 export function refusalInWords(error: Refusal | undefined): string {
   if (!error) return t('sync.refusedIt')
   if (error.fields && Object.keys(error.fields).length > 0) {
-    return Object.entries(error.fields)
-      .map(([field, messages]) => t('problems.fieldProblem', { field: fieldLabel(field), problem: messages.join('; ') }))
-      .join('. ')
+    const sentences = Object.entries(error.fields).map(([field, messages]) => endSentence(t('problems.fieldProblem', { field: fieldLabel(field), problem: messages.join('; ') })))
+    return saySentences(sentences).replace(/[.。]$/, '')
   }
   return problemWords(error).replace(/[.。]$/, '')
 }

@@ -12,7 +12,7 @@
 import type { Order } from '@common/store-api/resources'
 import { parseOrderScan, shipBlocker, type QueueRules, type ShipState } from './scanner-queue'
 import { blockerMessage, changedSinceMessage } from './scanner-words'
-import { t } from '@/session/i18n'
+import { saySentences, t } from '@/session/i18n'
 import { normalizeTrackingNumber, trackBody, trackingNumberError } from './tracking'
 import { duplicateFinding, numberFindings, unconfirmed, type TrackingFinding } from './tracking-policy'
 import type { OverrideEntry } from './scanner-settings'
@@ -302,7 +302,7 @@ export class ScannerSession {
     const problem = trackingNumberError(raw)
     if (problem) return { ok: false, message: problem }
     const pending = unconfirmed(await this.trackingWarnings(raw), confirmed)
-    if (pending.length > 0) return { ok: false, message: pending.map((w) => w.message).join(' '), confirm: pending }
+    if (pending.length > 0) return { ok: false, message: saySentences(pending.map((w) => w.message)), confirm: pending }
     const stopped = await this.changedSinceOpened(open)
     if (this.current !== open) return { ok: false, message: t('scanner.says.openChanged') }
     if (stopped) {

@@ -17,7 +17,7 @@ import { loadScannerQueue, scannerReads, type ScannerSource } from './scanner-da
 import { appendOverride, useScannerSettings } from './scanner-settings'
 import { CARRIERS, suggestCarrier } from './tracking'
 import { withdrawWrite } from './use-order-writes'
-import { t } from '@/session/i18n'
+import { saySentences, t } from '@/session/i18n'
 import { failureWords } from '@/ui/error-words'
 
 /**
@@ -162,7 +162,7 @@ export function useScannerSession(source: MaybeRefOrGetter<ScannerSource>, optio
 
   async function afterOpen(result: OpenResult) {
     resetOrderInputs()
-    const skipped = result.skipped.join(' ')
+    const skipped = saySentences(result.skipped)
     if (result.ok) {
       orderScan.value = ''
       const o = result.open.order

@@ -8,7 +8,7 @@ import { de } from './de'
 import { zhCN } from './zh-CN'
 import { flatten } from './catalog'
 import { PSEUDO_GROWTH, pseudoCatalog, pseudoMessage } from './pseudo'
-import { applyLocale, systemLocale, t, tIn } from './i18n'
+import { applyLocale, endSentence, saySentences, systemLocale, t, tIn } from './i18n'
 
 function argumentsOf(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
   for (const el of elements) {
@@ -61,6 +61,19 @@ describe('messages', () => {
     applyLocale('de')
     expect(tIn('en', 'nav.orders')).toBe('Orders')
     expect(t('nav.orders')).toBe('Bestellungen')
+    applyLocale('en')
+  })
+
+  it('run sentences together as the language writes them: a space after ".", none after "。"', () => {
+    expect(saySentences(['Scan it.', 'Then print.'])).toBe('Scan it. Then print.')
+    expect(saySentences(['扫描。', '然后打印。'])).toBe('扫描。然后打印。')
+    expect(saySentences(['Not a postcode.', '城市：必填。'])).toBe('Not a postcode. 城市：必填。')
+    expect(saySentences([])).toBe('')
+    applyLocale('zh-CN')
+    expect(endSentence('城市：必填')).toBe('城市：必填。')
+    expect(endSentence('Not a postcode.')).toBe('Not a postcode.')
+    applyLocale('de')
+    expect(endSentence('Ort: is required')).toBe('Ort: is required.')
     applyLocale('en')
   })
 })

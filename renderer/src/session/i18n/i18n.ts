@@ -187,6 +187,19 @@ export function sayList(messages: readonly Message[]): string {
   return new Intl.ListFormat(intlLocale(), { style: 'long', type: 'conjunction' }).format(messages.map(say))
 }
 
+/** A sentence's end in Chinese: the next sentence follows it without a space. */
+const WIDE_END = /[。！？]$/
+
+/** Whole sentences run together as their language writes them: a space after "." in English and German, none after Chinese "。". */
+export function saySentences(sentences: readonly string[]): string {
+  return sentences.reduce((text, sentence) => (text === '' ? sentence : `${text}${WIDE_END.test(text) ? '' : ' '}${sentence}`), '')
+}
+
+/** Ends a sentence with the screens' language's full stop, unless it has an end already. */
+export function endSentence(sentence: string): string {
+  return /[.!?。！？]$/.test(sentence) ? sentence : `${sentence}${uiLocale() === 'zh-CN' ? '。' : '.'}`
+}
+
 /**
  * A failure whose words are a catalog message, thrown where they are decided (data/, a
  * service): `message` is the English, for logs and tests; a screen says `words` in its

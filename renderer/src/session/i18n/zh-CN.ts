@@ -720,7 +720,7 @@ export const zhCN: Catalog = {
     scanFirst: '请扫描装箱单或输入订单号。',
     opened: '订单 #{number} 已打开：待打包 {n, plural, other {# 件商品}}。{next, select, tracking {请扫描运单号。} scan {请逐件扫描商品。} other {请在打包时逐件勾选。}}',
     openedFromCache: '订单 #{number} 已打开：待打包 {n, plural, other {# 件商品}}。{next, select, tracking {请扫描运单号。} scan {请逐件扫描商品。} other {请在打包时逐件勾选。}}无法向店铺查询；按缓存可以发货。',
-    afterSkipped: '{skipped} {message}',
+    afterSkipped: '{skipped}{message}',
     overridden: '#{number} 将不核对商品直接发货；这会记录在会话汇总中。',
     queuedEmailed: '已为 #{number} 排队运单号 {trackno}（将发邮件通知顾客）。请扫描下一张装箱单。',
     queuedNoEmail: '已为 #{number} 排队运单号 {trackno}（不发邮件通知顾客）。请扫描下一张装箱单。',
