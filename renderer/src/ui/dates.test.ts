@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import { parse } from 'date-fns'
 import { appAgo, appClock, appTime, clockPattern, clockTime, storeDay, storeDayShort, storeDayTime, storeDayTimeShort, storeTimeFull, uses12HourClock, wallClock } from './dates'
 import { computerUtcOffset, formatMoney, setStoreUtcOffset, storeNow } from './store-time'
-import { count, formatNumber, plural } from './words'
+import { formatNumber } from './words'
 import { applyLocale, setSystemLanguages } from '@/session/i18n'
 
 const NOT_SET = 'not set'
@@ -110,16 +110,6 @@ describe('the app’s own events', () => {
     expect(appTime(at)).toBe('25 Nov 2026, 10:42:36 (this computer’s time)')
     setStoreUtcOffset(computerUtcOffset(at))
     expect(appClock(at)).toBe('10:42:36')
-  })
-})
-
-describe('counts in words', () => {
-  it('use the singular for one and the plural otherwise, irregular ones included', () => {
-    expect(count(1, 'order')).toBe('1 order')
-    expect(count(0, 'order')).toBe('0 orders')
-    expect(count(1100, 'order')).toBe('1,100 orders')
-    expect(count(2, 'entry')).toBe('2 entries')
-    expect(plural('post', 1)).toBe('post')
   })
 })
 

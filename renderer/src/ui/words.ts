@@ -14,16 +14,3 @@ export function formatNumber(n: number, locale: string = intlLocale()): string {
   }
   return known.format(n)
 }
-
-// English nouns for the screens not yet moved to the catalog (their own words are English too).
-const rules = new Intl.PluralRules('en-US')
-const IRREGULAR: Record<string, string> = { entry: 'entries', category: 'categories', address: 'addresses', batch: 'batches', match: 'matches' }
-
-export function plural(noun: string, n: number): string {
-  return rules.select(n) === 'one' ? noun : (IRREGULAR[noun] ?? `${noun}s`)
-}
-
-/** "1 order", "1,100 orders". */
-export function count(n: number, noun: string): string {
-  return `${formatNumber(n)} ${plural(noun, n)}`
-}
