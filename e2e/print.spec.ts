@@ -109,6 +109,11 @@ test('prints a pick list and packing slips of three orders to PDF, prices only w
   await openPrint(page, `kind=slips&ids=${ids}&paper=letter`)
   await expect(page.getByRole('img', { name: `Barcode of order ${orders[0]!.number}` })).toBeVisible()
   await expectNoSeriousA11yViolations(page, 'packing slips print view')
+  // Dark, the toolbar's title and switch words stay readable on its dark bar.
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect(page.locator('.print-view__toolbar')).toHaveCSS('background-color', /rgb\((\d|[1-5]\d),/)
+  await expectNoSeriousA11yViolations(page, 'packing slips print view, dark')
+  await page.emulateMedia({ colorScheme: 'light' })
   // The browser shell prints the page itself; Save as PDF says how the browser does it.
   await page.evaluate(() => (window.print = () => document.body.setAttribute('data-printed', 'yes')))
   await page.getByRole('button', { name: 'Print', exact: true }).click()
