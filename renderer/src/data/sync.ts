@@ -3,10 +3,24 @@
 // interrupted sync resumes where it stopped. The first pass over orders (the big list) fetches
 // a few pages ahead while it writes them in page order, each in small transactions that give
 // the page its thread back between them. Later syncs are incremental for orders (sorted by
-// -modified_date, stopping at the watermark: the newest post_modified_gmt already seen) and a
-// full diff elsewhere (rows the store no longer lists are deleted, unless an unsent write
-// touches them or they were created here and not sent yet). Rows with unsent writes are never
-// overwritten: the outbox's optimistic state stays until the store has accepted the write.
+// -modified_date, down to the watermark less an overlap) and a full diff elsewhere (rows the
+// store no longer lists are deleted, unless an unsent write touches them or they were created
+// here and not sent yet). Rows with unsent writes are never overwritten: the outbox's
+// optimistic state stays until the store has accepted the write.
+//
+// THE RULE (incremental passes: orders, and the app's tags and notes on them): every change
+// the store holds at the start of a pass, modified no earlier than (watermark − overlap), is in
+// the cache at the end of it; a change committed out of order by less than the overlap is
+// never skipped. The watermark is the newest modified time a complete pass saw, clamped to the
+// store's clock as that pass began; a pass reads back from the lowest of the watermark, the
+// store's clock now (a watermark in its future is clamped), and where the store's clock stood
+// at the last pass if it stepped back since (passWindow), less SYNC_OVERLAP_MS. Re-reading the
+// overlap is idempotent: an order equal to its cached copy is not written (no change event, no
+// redrawn row), one a queued edit holds keeps the edit, and one read from the store after the
+// page was requested is not overwritten by the page (order-reads.ts). The watermark moves only
+// when a pass completes. A pass sees the store's clock as it begins: a clock set back and
+// forward again between two passes shows only its net move, and a change stamped in that dip
+// is out of order by more than the pass can see (sync.property.test.ts generates the rest).
 import type { Blog, BlogCollection, CheckoutSummary, Order } from '@common/store-api/resources'
 import type { EntityTable, Table } from 'dexie'
 import type { OperationResult } from '@common/store-api/operations'
