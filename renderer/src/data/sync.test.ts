@@ -314,16 +314,24 @@ function countWrites() {
   return written
 }
 
+/**
+ * A sync (its watermark is then the store's clock), `minutes` passing, another desk's write,
+ * and the next sync.
+ */
+async function syncAroundWrite(minutes: number, write: () => void) {
+  await syncResource(db, store.call, 'orders')
+  expect((await db.syncState.get('orders'))?.watermark).toBe(timestamp(store.clock))
+  store.clock += minutes
+  write()
+  await syncResource(db, store.call, 'orders')
+}
+
 describe('the overlap: a change committed out of order is never skipped', () => {
   it('reads a change stamped before the watermark that reached the store after the last pass', async () => {
     seedOrders(300)
     deskWrite(7, 0, 'Quick desk')
-    await syncResource(db, store.call, 'orders')
-    expect((await db.syncState.get('orders'))?.watermark).toBe(timestamp(store.clock))
-    // A slow write another desk began two minutes earlier commits only now.
-    store.clock += 1
-    deskWrite(8, 3, 'Slow desk')
-    await syncResource(db, store.call, 'orders')
+    // A slow write another desk began two minutes before the quick one commits only after it was synced.
+    await syncAroundWrite(1, () => deskWrite(8, 3, 'Slow desk'))
     expect(await db.orders.get(8)).toMatchObject({ billing_user_name: 'Slow desk' })
   })
 
@@ -395,11 +403,7 @@ describe('the overlap: a change committed out of order is never skipped', () => 
     seedOrders(20)
     // An order stamped a day ahead (its store's clock was wrong when it was written).
     deskWrite(5, -24 * 60, 'From the future')
-    await syncResource(db, store.call, 'orders')
-    expect((await db.syncState.get('orders'))?.watermark).toBe(timestamp(store.clock))
-    store.clock += 2
-    deskWrite(6, 0, 'Now')
-    await syncResource(db, store.call, 'orders')
+    await syncAroundWrite(2, () => deskWrite(6, 0, 'Now'))
     expect(await db.orders.get(6)).toMatchObject({ billing_user_name: 'Now' })
   })
 

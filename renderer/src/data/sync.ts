@@ -294,7 +294,7 @@ async function incrementalOrders(db: StoreDatabase, call: StoreCall, initial: Sy
  * the watermark are read again (on an idle store a few rows of the one page a pass reads
  * anyway), and those equal to their cached copy are not written.
  */
-export const SYNC_OVERLAP_MS = 5 * 60_000
+const SYNC_OVERLAP_MS = 5 * 60_000
 
 interface PassWindow {
   /** The oldest modified time (GMT) the pass reads; null: every order. */

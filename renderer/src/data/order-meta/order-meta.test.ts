@@ -12,7 +12,7 @@ import type { FakeStore } from '../fake-store'
 import { undoWrite } from '../outbox'
 import { replayOutbox } from '../replayer'
 import { syncResource } from '../sync'
-import { cacheOrder, freshDatabase, freshStoreEachTest, makeMetaField } from '../test-support'
+import { cacheOrder, freshDatabase, freshStoreEachTest, makeMetaField, timestamp } from '../test-support'
 import { FakeStore as Store } from '../fake-store'
 import { setUndoWindowSeconds, UNDO_WINDOW_STORAGE_KEY } from '../undo-window'
 import { say } from '@/session/i18n'
@@ -191,6 +191,19 @@ describe('the sync of tags and notes', () => {
     const order = store.orders.get(id)!
     order.post_modified_gmt = order.post_modified = store.now()
   }
+
+  it('reads the tags another desk wrote in a write stamped before the last pass’s newest change', async () => {
+    for (const id of [1, 2, 3]) await cacheOrder(db, store, id)
+    const field = await appField(db, store, 'tags', 70, { created_at_gmt: store.now() })
+    changeOnStore(1)
+    await syncResource(db, store.call, 'orderMeta')
+    // A slow write began two minutes before that change and commits only now.
+    store.values.set('orders/2/70', { ...field, value: 'VIP', meta_field_id: '70' })
+    const order = store.orders.get(2)!
+    order.post_modified_gmt = order.post_modified = timestamp(store.clock - 2)
+    await syncResource(db, store.call, 'orderMeta')
+    expect(await readAllOrderTags(db)).toEqual(new Map([[2, ['VIP']]]))
+  })
 
   it('reads no value without the app’s fields, then only the orders modified since, and resumes where it stopped', async () => {
     for (const id of [1, 2, 3]) await cacheOrder(db, store, id)
