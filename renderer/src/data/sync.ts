@@ -333,7 +333,13 @@ function passWindow(state: SyncState, currentTime: string | undefined, storeCloc
     since = Math.min(since, storeNow)
     if (state.passClock) since = Math.min(since, storeNow - (localNow - state.passClock.local))
   }
-  return { floor: gmtStamp(since - SYNC_OVERLAP_MS), clock }
+  return { floor: overlapBefore(gmtStamp(since)), clock }
+}
+
+/** The GMT time the overlap before `stamp` begins; null for no stamp or one that cannot be read. */
+function overlapBefore(stamp: string | null | undefined): string | null {
+  const at = epochOf(stamp)
+  return at === null ? null : gmtStamp(at - SYNC_OVERLAP_MS)
 }
 
 /** The watermark a complete pass leaves: the newest change seen, never ahead of the store's clock as the pass began. */
@@ -575,9 +581,10 @@ export const ORDER_META_PAGE_SIZE = 50
  * the store (the orders pass that ran just before has the same list) down to that point, and
  * each one's values read, except an order whose values were read at the modified time it has
  * now, once that time was older than the store's clock less the overlap (`readStamps`, kept for
- * the orders inside the overlap): an idle store's pass reads one page and no values. A pass stopped part way resumes after the last order it read
- * (`position`); rows an unsent edit holds are kept (refreshMetaFieldValues). Without the app's
- * definitions there is nothing to read: no request.
+ * the orders inside the overlap): an idle store's pass reads one page and no values. A pass
+ * stopped part way resumes after the last order it read (`position`); rows an unsent edit holds
+ * are kept (refreshMetaFieldValues). Without the app's definitions there is nothing to read: no
+ * request.
  */
 async function syncOrderMeta(db: StoreDatabase, call: StoreCall, { signal, onProgress, now = Date.now }: SyncOptions): Promise<void> {
   const initial = await stateOf(db, 'orderMeta')
@@ -604,7 +611,7 @@ async function syncOrderMeta(db: StoreDatabase, call: StoreCall, { signal, onPro
     }
     const since = window.floor
     const fresh = since ? result.data.filter((o) => o.post_modified_gmt >= since) : result.data
-    const settledBefore = window.clock ? gmtStamp(epochOf(window.clock.store)! - SYNC_OVERLAP_MS) : null
+    const settledBefore = overlapBefore(window.clock?.store)
     /**
      * Whether no later change can carry the modified time the order has now: one stamped in the
      * same second may still commit, out of order, until the overlap has passed.
@@ -625,7 +632,7 @@ async function syncOrderMeta(db: StoreDatabase, call: StoreCall, { signal, onPro
   }
   const watermark = passWatermark(initial.watermark, top, window.clock)
   // Only orders the next pass can list again need remembering: those inside the overlap.
-  const keepFrom = watermark ? gmtStamp(epochOf(watermark)! - SYNC_OVERLAP_MS) : null
+  const keepFrom = overlapBefore(watermark)
   const readStamps = [...readAt].filter(([, modified]) => keepFrom !== null && modified >= keepFrom)
   await db.syncState.put({ ...initial, watermark, passClock: window.clock, readStamps, cursor: null, position: null, complete: true, lastSyncAt: now(), lastError: null, lastErrorCode: null })
   onProgress?.({ resource: 'orderMeta', done, total: done })
