@@ -1,9 +1,11 @@
 // Sync end to end on the demo store: the first sync fills the cache with visible progress,
-// survives the connection dropping in the middle (resuming where it stopped), and a 429 storm
-// still ends with the cache equal to the store.
+// survives the connection dropping in the middle (resuming where it stopped), a 429 storm
+// still ends with the cache equal to the store, and another desk's write stamped before the
+// newest change the app has seen still reaches the order list.
 import type { Page } from '@playwright/test'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
 import { connectDemoStore } from './support/connect'
+import { shippableOrders, storeOrder } from './support/store-orders'
 
 test.use({ demoStoreOptions: ['--seed', '42', '--orders', '1100'], allowedConsoleErrors: ['ERR_NAME_NOT_RESOLVED', 'Failed to load resource'] })
 
@@ -148,4 +150,48 @@ test('the first sync shows its progress in the frame on every screen, and the ap
   await expect(cached.getByRole('row', { name: /^Orders [\d,]+/ })).toBeVisible()
   await demoStore.control('PUT', '/faults', { latencyMs: 0 })
   await expect(frame).toBeHidden({ timeout: 90_000 })
+})
+
+/** Runs a sync from the Sync page and waits until it is done. */
+async function syncNow(page: Page) {
+  await openSync(page)
+  await page.getByRole('button', { name: 'Sync now' }).click()
+  await expect(page.getByRole('status', { name: 'Sync status' })).toContainText('Up to date', { timeout: 60_000 })
+}
+
+/** The order list searched for `text`: the rows it shows. */
+async function searchOrders(page: Page, text: string) {
+  await page.evaluate(() => (location.hash = '#/orders'))
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+  await page.getByRole('textbox', { name: 'Search orders' }).fill(text)
+  return page.getByRole('grid', { name: 'Orders' }).getByRole('row')
+}
+
+test('another desk\'s write stamped 30 s before the newest change the app saw still reaches the order list and page', async ({ page, demoStore }) => {
+  test.setTimeout(180_000)
+  await connectDemoStore(page)
+  await openSync(page)
+  await expect(cachedRow(page, 'Orders')).toContainText('Complete', { timeout: 90_000 })
+  const [quick, slow] = await shippableOrders(demoStore)
+
+  // A quick write of another desk; the app's next sync sees it: it is now the newest change the app has.
+  expect((await demoStore.api(`/openapi/2025-04/orders/${quick!.ID}/track`, { method: 'POST', body: JSON.stringify({ trackno: 'QUICKDESK1', sendemail: false }) })).status).toBe(200)
+  await syncNow(page)
+  await expect(await searchOrders(page, 'QUICKDESK1')).toHaveText([new RegExp(`#${quick!.number}`)])
+  const newest = (await storeOrder(demoStore, quick!.ID)).post_modified_gmt
+
+  // A slow write that began 30 s before it and commits only now: the store stamps it then.
+  const skewSeconds = Math.round((Date.parse(`${newest.replace(' ', 'T')}Z`) - 30_000 - Date.now()) / 1000)
+  await demoStore.control('PUT', '/clock', { skewSeconds })
+  expect((await demoStore.api(`/openapi/2025-04/orders/${slow!.ID}/track`, { method: 'POST', body: JSON.stringify({ trackno: 'SLOWDESK1', sendemail: false }) })).status).toBe(200)
+  await demoStore.control('PUT', '/clock', { skewSeconds: 0 })
+  const stamped = (await storeOrder(demoStore, slow!.ID)).post_modified_gmt
+  expect(stamped < newest, `${stamped} is before ${newest}`).toBe(true)
+
+  await syncNow(page)
+  const rows = await searchOrders(page, 'SLOWDESK1')
+  await expect(rows).toHaveText([new RegExp(`#${slow!.number}`)])
+  await page.evaluate((orderId) => (location.hash = `#/orders/${orderId}`), slow!.ID)
+  await expect(page.getByRole('heading', { name: new RegExp(`^Order #${slow!.number}`), level: 1 })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Tracking' })).toContainText('SLOWDESK1')
 })

@@ -437,7 +437,7 @@ describe("the store's clock (control route)", () => {
     let changed = 0
     const control = createDataControlRoutes(data, { onChange: () => changed++, now: () => NOW })
     const put = (body: unknown) => control.request('/clock', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-    expect(await (await control.request('/clock')).json()).toEqual({ utcOffsetMinutes: -300, utcOffset: '-05:00', now: '2026-11-21 22:00:00', day: '2026-11-21' })
+    expect(await (await control.request('/clock')).json()).toEqual({ utcOffsetMinutes: -300, utcOffset: '-05:00', now: '2026-11-21 22:00:00', day: '2026-11-21', skewSeconds: 0 })
     const placed = data.order(1004)!.post_date
 
     const moved = await put({ utcOffsetMinutes: 330 })
@@ -452,5 +452,24 @@ describe("the store's clock (control route)", () => {
     }
     expect(data.clock.utcOffsetMinutes).toBe(330)
     expect(changed).toBe(1)
+  })
+
+  it('runs off the real time by a skew: writes are stamped and answers tell the time on it, until it is put right', async () => {
+    const { data, call } = store(20)
+    const control = createDataControlRoutes(data, { onChange: () => undefined, now: () => NOW })
+    const put = (body: unknown) => control.request('/clock', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const skewed = await put({ skewSeconds: -90 })
+    expect(skewed.status).toBe(200)
+    expect(await skewed.json()).toMatchObject({ utcOffsetMinutes: -300, now: '2026-11-21 21:58:30', skewSeconds: -90 })
+    const tracked = await call('POST', '/openapi/2025-04/orders/1004/track', { trackno: 'SKEW1', sendemail: false })
+    expect(tracked.json.data).toMatchObject({ post_modified: '2026-11-21 21:58:30', post_modified_gmt: '2026-11-22 02:58:30', current_time: '2026-11-21 21:58:30' })
+
+    for (const bad of [{ skewSeconds: 1.5 }, { skewSeconds: 8 * 86_400 }, { skewSeconds: '-90' }, { skewSeconds: 0, extra: 1 }]) {
+      expect((await put(bad)).status).toBe(422)
+    }
+    expect(data.clockSkewSeconds).toBe(-90)
+    await put({ skewSeconds: 0 })
+    const later = await call('POST', '/openapi/2025-04/orders/1005/track', { trackno: 'SKEW2', sendemail: false })
+    expect(later.json.data).toMatchObject({ post_modified_gmt: '2026-11-22 03:00:00' })
   })
 })

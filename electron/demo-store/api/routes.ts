@@ -28,9 +28,12 @@ export function renderError(err: Error): { body: unknown; status: number; header
   return { body: internal.toBody(), status: 500 }
 }
 
+/** The store's clock at a real instant: the real time moved by the clock's skew. */
+const storeNow = (data: DemoData, real: Date): Date => new Date(real.getTime() + data.clockSkewSeconds * 1000)
+
 export function createApiRoutes(data: DemoData, hooks: RouteHooks): Hono<DemoEnv> {
   const app = new Hono<DemoEnv>()
-  const ctx = { app, data, hooks }
+  const ctx = { app, data, hooks: { ...hooks, now: () => storeNow(data, hooks.now()) } }
   registerCheckoutRoutes(ctx)
   registerOrderRoutes(ctx)
   registerCollectionRoutes(ctx)
@@ -46,22 +49,35 @@ export function createApiRoutes(data: DemoData, hooks: RouteHooks): Hono<DemoEnv
   return app
 }
 
-const ClockSetting = z.object({ utcOffsetMinutes: z.number().int().refine(isUtcOffset, `must be a whole number of minutes from ${MIN_UTC_OFFSET_MINUTES} to ${MAX_UTC_OFFSET_MINUTES}`) }).strict()
+/** A week either way: far more than any real clock is off, small enough to keep times readable. */
+const MAX_CLOCK_SKEW_SECONDS = 7 * 86_400
+
+const ClockSetting = z
+  .object({
+    utcOffsetMinutes: z.number().int().refine(isUtcOffset, `must be a whole number of minutes from ${MIN_UTC_OFFSET_MINUTES} to ${MAX_UTC_OFFSET_MINUTES}`).optional(),
+    skewSeconds: z.number().int().min(-MAX_CLOCK_SKEW_SECONDS).max(MAX_CLOCK_SKEW_SECONDS).optional(),
+  })
+  .strict()
+  .refine((setting) => setting.utcOffsetMinutes !== undefined || setting.skewSeconds !== undefined, 'give utcOffsetMinutes, skewSeconds or both')
 
 /**
  * Demo-only read-outs and settings, mounted by the platform under /__demo: the shipment e-mails
  * the store "sent", the image library blog covers must come from (the API has no image
  * endpoint), the meta field values it accepted (each write, in order), and the store's clock (its
- * zone can be moved, as a merchant can move a real store's).
+ * zone can be moved, as a merchant can move a real store's, and the clock set off the real time,
+ * as a server's clock can be).
  */
 export function createDataControlRoutes(data: DemoData, hooks: Omit<RouteHooks, 'publicOrigins'>): Hono {
   const app = new Hono()
-  const clock = () => ({ utcOffsetMinutes: data.clock.utcOffsetMinutes, utcOffset: offsetText(data.clock.utcOffsetMinutes), now: data.clock.local(hooks.now()), day: data.dating.facts.day })
+  const clock = () => ({ utcOffsetMinutes: data.clock.utcOffsetMinutes, utcOffset: offsetText(data.clock.utcOffsetMinutes), now: data.clock.local(storeNow(data, hooks.now())), day: data.dating.facts.day, skewSeconds: data.clockSkewSeconds })
   app.get('/clock', (c) => c.json(clock()))
   app.put('/clock', async (c) => {
-    const { utcOffsetMinutes } = parseOr422(ClockSetting, await readJsonBody(c))
-    data.setZone(utcOffsetMinutes)
-    hooks.onChange()
+    const { utcOffsetMinutes, skewSeconds } = parseOr422(ClockSetting, await readJsonBody(c))
+    if (skewSeconds !== undefined) data.clockSkewSeconds = skewSeconds
+    if (utcOffsetMinutes !== undefined) {
+      data.setZone(utcOffsetMinutes)
+      hooks.onChange()
+    }
     return c.json(clock())
   })
   app.get('/emails', (c) => c.json({ data: data.sentEmails }))

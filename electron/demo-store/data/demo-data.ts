@@ -141,6 +141,12 @@ export class DemoData {
   readonly dating: DataDating
   /** The store's clock: the zone every time written from now on is in (setZone changes it). */
   clock: StoreClock
+  /**
+   * Seconds the store's clock runs off the real time (a server's clock set wrong, or stepped by
+   * NTP): every time the API writes or tells (`post_modified`, `current_time`) follows it. A
+   * control route sets it; it is not saved with the data.
+   */
+  clockSkewSeconds = 0
   checkouts: CheckoutDetail[]
   customers: CustomerRecord[]
   productIds: number[]

@@ -42,9 +42,13 @@ export class FakeStore {
   faults: Fault[] = []
   blogPageSize = 10
   private nextId = 10_000
-  private clock = 100_000
+  /**
+   * The store's clock, in minutes after 2026-01-01 00:00 GMT (test-support's `timestamp`); its
+   * zone is GMT. Every order answer carries it as `current_time`; a test may set it back.
+   */
+  clock = 100_000
 
-  /** A store timestamp later than every earlier one. */
+  /** A store timestamp one minute on from the clock (the clock moves there). */
   now(): string {
     return timestamp(++this.clock)
   }
@@ -203,10 +207,10 @@ export class FakeStore {
         const size = Number(q.page_size ?? 50)
         const page = Number(q.page ?? 1)
         const all = [...this.orders.values()].sort((x, y) => (q.sort === '-modified_date' ? y.post_modified_gmt.localeCompare(x.post_modified_gmt) || y.ID - x.ID : x.ID - y.ID))
-        return envelope(all, page, size)
+        return envelope(all.map((o) => ({ ...o, current_time: timestamp(this.clock) })), page, size)
       }
       case 'orders.get':
-        return { data: this.orders.get(id) ?? this.notFound() }
+        return { data: { ...(this.orders.get(id) ?? this.notFound()), current_time: timestamp(this.clock) } }
       case 'checkouts.list': {
         const size = Number(q.page_size ?? 20)
         const page = Number(q.page ?? 1)

@@ -102,7 +102,10 @@ export interface SyncState {
    * absent in rows an earlier version wrote (their English is shown as it is).
    */
   lastErrorCode?: string | null
-  /** Orders: the newest post_modified_gmt seen; later syncs stop when they reach it. */
+  /**
+   * Orders (and orderMeta): the newest post_modified_gmt a complete pass saw, never later than the
+   * store's clock at that pass. Later syncs read back to it less the overlap (sync.ts's rule).
+   */
   watermark: string | null
   /** Next page to fetch when a pass was interrupted; null when no pass is in progress. */
   cursor: number | null
@@ -119,6 +122,24 @@ export interface SyncState {
   position?: { modified: string; id: number; top: string } | null
   /** Orders: the store's UTC offset as its newest local/GMT pair tells it (store-clock.ts). */
   clock?: StoreClockFact | null
+  /**
+   * Orders and orderMeta: the store's clock (GMT) and this computer's (ms since epoch) as the last
+   * complete pass began. The next pass compares the time each clock moved to see the store's
+   * clock step back (sync.ts).
+   */
+  passClock?: PassClock | null
+  /**
+   * orderMeta: the orders inside the overlap whose values were read, with the modified time they
+   * had then, so a pass re-reads an order's values only when it changed again.
+   */
+  readStamps?: [id: number, modified: string][]
+}
+
+export interface PassClock {
+  /** The store's clock, GMT `YYYY-MM-DD HH:MM:SS`. */
+  store: string
+  /** This computer's clock, ms since epoch. */
+  local: number
 }
 
 export interface Counter {

@@ -15,7 +15,8 @@ import { useLiveQuery } from './live'
 
 const STAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/
 
-function epochOf(stamp: string | null | undefined): number | null {
+/** A store timestamp's fields as UTC, ms since epoch; null for the zero date, garbage or a date that does not exist. */
+export function epochOf(stamp: string | null | undefined): number | null {
   const m = stamp ? STAMP.exec(stamp) : null
   if (!m) return null
   const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number]
@@ -36,7 +37,21 @@ export function clockFromPair(local: string | null | undefined, gmt: string | nu
   if (localAt === null || gmtAt === null) return null
   const minutes = (localAt - gmtAt) / 60_000
   if (!Number.isInteger(minutes) || minutes % 15 !== 0 || minutes < -12 * 60 || minutes > 14 * 60) return null
-  return { utcOffsetMinutes: minutes, seenGmt: new Date(gmtAt).toISOString().slice(0, 19).replace('T', ' ') }
+  return { utcOffsetMinutes: minutes, seenGmt: gmtStamp(gmtAt) }
+}
+
+/** `YYYY-MM-DD HH:MM:SS` of an instant in GMT, as the store writes its `_gmt` times. */
+export function gmtStamp(at: number): string {
+  return new Date(at).toISOString().slice(0, 19).replace('T', ' ')
+}
+
+/**
+ * The store's clock at an answer, in GMT ms: its `current_time` (the store's wall clock when it
+ * answered) less the store's offset. Null when either is unknown or unreadable.
+ */
+export function storeNowOf(currentTime: string | null | undefined, clock: StoreClockFact | null | undefined): number | null {
+  const local = epochOf(currentTime)
+  return local === null || !clock ? null : local - clock.utcOffsetMinutes * 60_000
 }
 
 /** The newer of two facts (by the GMT time of their pair); either may be missing. */

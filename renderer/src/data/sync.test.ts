@@ -3,7 +3,7 @@ import type { OperationName } from '@common/store-api/operations'
 import type { Order } from '@common/store-api/resources'
 import { storeKey, type StoreDatabase, type SyncState } from './db'
 import { actions } from './actions'
-import { ORDER_PAGE_SIZE, ORDER_PAGES_AHEAD, ORDER_WRITE_SLICE, SyncCancelled, syncAll, syncResource, type ProgressReport } from './sync'
+import { ORDER_PAGE_SIZE, ORDER_PAGES_AHEAD, ORDER_WRITE_SLICE, refreshOrder, SyncCancelled, syncAll, syncResource, type ProgressReport } from './sync'
 import type { StoreCall } from './store-client'
 import { FakeStore } from './fake-store'
 import { clockFromPair, readStoreClock } from './store-clock'
@@ -293,6 +293,134 @@ describe('later syncs', () => {
     expect(await db.collections.count()).toBe(0)
     expect(await db.metaFieldDefinitions.count()).toBe(0)
     expect((await db.checkouts.toArray()).map((c) => c.ID)).toEqual([2])
+  })
+})
+
+/** Another desk's change, stamped `lag` minutes before the store's clock (a write that began then and commits now). */
+function deskWrite(id: number, lag: number, name: string) {
+  const stamp = timestamp(store.clock - lag)
+  const order = store.orders.get(id) ?? makeOrder(id, store.clock - lag)
+  store.orders.set(id, { ...order, billing_user_name: name, post_modified_gmt: stamp, post_modified: stamp })
+}
+
+/** Counts the orders each pass writes into the cache. */
+function countWrites() {
+  const written: number[] = []
+  const bulkPut = db.orders.bulkPut.bind(db.orders)
+  vi.spyOn(db.orders, 'bulkPut').mockImplementation(((rows: Order[]) => {
+    written.push(...rows.map((o) => o.ID))
+    return bulkPut(rows)
+  }) as never)
+  return written
+}
+
+/**
+ * A sync (its watermark is then the store's clock), `minutes` passing, another desk's write,
+ * and the next sync.
+ */
+async function syncAroundWrite(minutes: number, write: () => void) {
+  await syncResource(db, store.call, 'orders')
+  expect((await db.syncState.get('orders'))?.watermark).toBe(timestamp(store.clock))
+  store.clock += minutes
+  write()
+  await syncResource(db, store.call, 'orders')
+}
+
+describe('the overlap: a change committed out of order is never skipped', () => {
+  it('reads a change stamped before the watermark that reached the store after the last pass', async () => {
+    seedOrders(300)
+    deskWrite(7, 0, 'Quick desk')
+    // A slow write another desk began two minutes before the quick one commits only after it was synced.
+    await syncAroundWrite(1, () => deskWrite(8, 3, 'Slow desk'))
+    expect(await db.orders.get(8)).toMatchObject({ billing_user_name: 'Slow desk' })
+  })
+
+  it('an idle store of 10,000 orders costs one request and no write per pass', async () => {
+    seedOrders(10_000)
+    store.clock = 10_000
+    await syncResource(db, store.call, 'orders')
+    const written = countWrites()
+    const reads: number[] = []
+    for (let pass = 0; pass < 3; pass++) {
+      store.log = []
+      await syncResource(db, store.call, 'orders', { onProgress: (r) => reads.push(r.done) })
+      expect(store.sent('orders.list')).toHaveLength(1)
+    }
+    expect(written).toEqual([])
+    // The orders of the five minutes before the watermark (one a minute here) are read again, not written.
+    expect(reads).toEqual([6, 6, 6])
+    // A change among them is written, and only it.
+    deskWrite(9_998, 0, 'Changed')
+    await syncResource(db, store.call, 'orders')
+    expect(written).toEqual([9_998])
+  })
+
+  it('does not write an order an older page holds over a copy read after the page was requested', async () => {
+    seedOrders(10)
+    await syncResource(db, store.call, 'orders')
+    deskWrite(3, 0, 'First change')
+    // The pass's page is read from the store, and its answer held back while the order
+    // changes again and its page opens (reading the newer copy). The store stamps the second
+    // change a minute before the first: only the order of the reads says which is newer.
+    let pageRead!: () => void
+    const read = new Promise<void>((resolve) => (pageRead = resolve))
+    let releasePage!: () => void
+    const released = new Promise<void>((resolve) => (releasePage = resolve))
+    const held = (async (operation: OperationName, params: never) => {
+      const answer = await store.call(operation, params)
+      if (operation === 'orders.list') {
+        pageRead()
+        await released
+      }
+      return answer
+    }) as StoreCall
+    const run = syncResource(db, held, 'orders')
+    await read
+    deskWrite(3, 1, 'Second change')
+    await refreshOrder(db, 3, store.call)
+    releasePage()
+    await run
+    expect(await db.orders.get(3)).toMatchObject({ billing_user_name: 'Second change' })
+  })
+
+  it('moves the watermark only when a pass completes: a pass cut short leaves the older changes for the next', async () => {
+    seedOrders(600)
+    await syncResource(db, store.call, 'orders')
+    const before = (await db.syncState.get('orders'))!.watermark
+    for (let id = 1; id <= 300; id++) {
+      store.clock++
+      deskWrite(id, 0, 'Changed')
+    }
+    let pages = 0
+    const cutAfterOne = ((operation: OperationName, params: never) => (operation === 'orders.list' && ++pages === 2 ? Promise.reject({ code: 'network', message: 'offline' }) : store.call(operation, params))) as StoreCall
+    await expect(syncResource(db, cutAfterOne, 'orders')).rejects.toMatchObject({ code: 'network' })
+    expect((await db.syncState.get('orders'))!.watermark).toBe(before)
+    await syncResource(db, store.call, 'orders')
+    expect((await db.orders.toArray()).filter((o) => o.billing_user_name === 'Changed')).toHaveLength(300)
+  })
+
+  it('clamps a watermark ahead of the store\'s clock, so changes made now are not hidden until it catches up', async () => {
+    seedOrders(20)
+    // An order stamped a day ahead (its store's clock was wrong when it was written).
+    deskWrite(5, -24 * 60, 'From the future')
+    await syncAroundWrite(2, () => deskWrite(6, 0, 'Now'))
+    expect(await db.orders.get(6)).toMatchObject({ billing_user_name: 'Now' })
+  })
+
+  it('widens the pass when the store\'s clock stepped back by more than the overlap', async () => {
+    let local = Date.UTC(2026, 5, 1)
+    const now = () => local
+    seedOrders(20)
+    deskWrite(1, 0, 'Before the step')
+    await syncResource(db, store.call, 'orders', { now })
+    // Ten minutes pass here, and the store's clock is set back by an hour.
+    local += 10 * 60_000
+    store.clock += 10 - 60
+    deskWrite(11, 0, 'After the step')
+    local += 20 * 60_000
+    store.clock += 20
+    await syncResource(db, store.call, 'orders', { now })
+    expect(await db.orders.get(11)).toMatchObject({ billing_user_name: 'After the step' })
   })
 })
 

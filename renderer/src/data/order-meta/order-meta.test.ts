@@ -12,7 +12,7 @@ import type { FakeStore } from '../fake-store'
 import { undoWrite } from '../outbox'
 import { replayOutbox } from '../replayer'
 import { syncResource } from '../sync'
-import { cacheOrder, freshDatabase, freshStoreEachTest, makeMetaField } from '../test-support'
+import { cacheOrder, freshDatabase, freshStoreEachTest, makeMetaField, timestamp } from '../test-support'
 import { FakeStore as Store } from '../fake-store'
 import { setUndoWindowSeconds, UNDO_WINDOW_STORAGE_KEY } from '../undo-window'
 import { say } from '@/session/i18n'
@@ -186,6 +186,25 @@ describe('tag and note edits', () => {
 })
 
 describe('the sync of tags and notes', () => {
+  /** Another desk changes the order: the store stamps both its times (the store's zone is GMT). */
+  const changeOnStore = (id: number) => {
+    const order = store.orders.get(id)!
+    order.post_modified_gmt = order.post_modified = store.now()
+  }
+
+  it('reads the tags another desk wrote in a write stamped before the last pass’s newest change', async () => {
+    for (const id of [1, 2, 3]) await cacheOrder(db, store, id)
+    const field = await appField(db, store, 'tags', 70, { created_at_gmt: store.now() })
+    changeOnStore(1)
+    await syncResource(db, store.call, 'orderMeta')
+    // A slow write began two minutes before that change and commits only now.
+    store.values.set('orders/2/70', { ...field, value: 'VIP', meta_field_id: '70' })
+    const order = store.orders.get(2)!
+    order.post_modified_gmt = order.post_modified = timestamp(store.clock - 2)
+    await syncResource(db, store.call, 'orderMeta')
+    expect(await readAllOrderTags(db)).toEqual(new Map([[2, ['VIP']]]))
+  })
+
   it('reads no value without the app’s fields, then only the orders modified since, and resumes where it stopped', async () => {
     for (const id of [1, 2, 3]) await cacheOrder(db, store, id)
     await syncResource(db, store.call, 'orderMeta')
@@ -193,26 +212,39 @@ describe('the sync of tags and notes', () => {
     // Created after every order's last change: only orders changed since can hold values.
     const field = await appField(db, store, 'tags', 70, { created_at_gmt: store.now() })
     store.values.set('orders/2/70', { ...field, value: 'VIP', meta_field_id: '70' })
-    store.orders.get(2)!.post_modified_gmt = store.now()
+    changeOnStore(2)
     await syncResource(db, store.call, 'orderMeta')
     expect(store.sent('metaFieldValues.list').map((l) => l.params.path?.id)).toEqual(['2'])
     expect(await readAllOrderTags(db)).toEqual(new Map([[2, ['VIP']]]))
 
     // Two more changed; the pass stops before reading the first; the next reads both.
     store.log = []
-    for (const id of [1, 3]) store.orders.get(id)!.post_modified_gmt = store.now()
+    for (const id of [1, 3]) changeOnStore(id)
     store.values.set('orders/1/70', { ...field, value: 'gift', meta_field_id: '70' })
     store.fail('metaFieldValues.list', { code: 'network', message: 'offline' }, { times: 1 })
     await expect(syncResource(db, store.call, 'orderMeta')).rejects.toMatchObject({ code: 'network' })
     store.log = []
     store.faults = []
     await syncResource(db, store.call, 'orderMeta')
-    // 2 again too: it is where the last complete pass stopped (an order may change twice within a second).
+    // 2 again too: it changed within the overlap (five minutes) before the watermark.
     expect(store.sent('metaFieldValues.list').map((l) => l.params.path?.id)).toEqual(['3', '1', '2'])
     expect((await readAllOrderTags(db)).get(1)).toEqual(['gift'])
+    // Until their modified times are older than the store's clock less the overlap, each pass
+    // reads them again: another change stamped in the same second may commit after a read.
+    store.clock += 10
     store.log = []
     await syncResource(db, store.call, 'orderMeta')
-    expect(store.sent('metaFieldValues.list').map((l) => l.params.path?.id)).toEqual(['3'])
+    expect(store.sent('metaFieldValues.list').map((l) => l.params.path?.id)).toEqual(['3', '1', '2'])
+    // Then an idle store costs one page and no values.
+    store.log = []
+    await syncResource(db, store.call, 'orderMeta')
+    expect(store.sent('metaFieldValues.list')).toEqual([])
+    expect(store.sent('orders.list')).toHaveLength(1)
+    // A change to one of them is read again.
+    changeOnStore(1)
+    store.log = []
+    await syncResource(db, store.call, 'orderMeta')
+    expect(store.sent('metaFieldValues.list').map((l) => l.params.path?.id)).toEqual(['1'])
   })
 })
 

@@ -24,6 +24,7 @@ import type { CachedOrder, StoreDatabase } from '../db'
 import type { ClosedState, ShippingBody, TrackBody, Write, WriteOf } from './contract'
 import type { Accepted, Actions, Checking, EnqueueOptions, Fields, Sending, WriteBase, WriteHandler, WriteHandlers } from './handler'
 import { orderLane } from './lanes'
+import { beginRead, noteOrderRead } from '../order-reads'
 import type { Message } from '@/session/i18n'
 import { PermanentProblem, restoreRow, sameText, snapshotBeforeChange, storeCopy } from './rows'
 
@@ -103,6 +104,7 @@ async function acceptOrder(db: StoreDatabase, answer: OrderAnswer | null): Promi
   const order = answer?.data
   if (!order?.ID) return {}
   await db.orders.put(order)
+  noteOrderRead(db, order.ID, beginRead(db))
   return { rebase: { updatedAt: order.post_modified_gmt, record: {}, fieldsOf: (next) => watchedBy(order, next) } }
 }
 
