@@ -1,0 +1,109 @@
+// A dialog's typed changes, kept from every way of leaving it the person did not choose.
+//
+// INVARIANT (unsaved changes): while a dialog holds changes the person made (its form differs
+// from how it opened), nothing that leaves it discards them without a confirmed "Discard": a
+// navigation of any kind (Back, Forward, a link, a shortcut, a deep link), a store switch,
+// Escape, the ✕, a click on the mask, the window closing or reloading. Each asks "Discard your
+// changes?" first. "Keep editing" is the default and changes nothing: the navigation is
+// cancelled (vue-router puts the address and the history back), the store stays, the dialog
+// keeps its text and its order. "Discard" closes the dialog, then the navigation goes on. A
+// dialog without changes closes as it always did, without a question. The dialog's own Cancel
+// button is the person's explicit choice to drop the form, and closes without asking.
+// One question at a time: two ways of leaving at once (Back pressed twice) share it.
+import { computed, inject, nextTick, onScopeDispose } from 'vue'
+import { routerKey } from 'vue-router'
+import { useDialog } from 'naive-ui'
+import { useEventListener } from '@vueuse/core'
+import { shell } from '@/bridge'
+import { registerSwitchGuard } from '@/session/connections-store'
+import { t } from '@/session/i18n'
+
+export interface UnsavedChangesOptions {
+  /** The dialog is open. */
+  open: () => boolean
+  /** Its form differs from how it opened (and is not being saved right now). */
+  dirty: () => boolean
+  /** Closes the dialog, dropping what was typed. */
+  discard: () => void
+}
+
+/** A form differs from how it opened: any field's value is not the one it opened with. */
+export function differs<F extends object>(opened: F, now: F): boolean {
+  const keys = new Set([...Object.keys(opened), ...Object.keys(now)])
+  return [...keys].some((key) => !sameValue(opened[key as keyof F], now[key as keyof F]))
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => Object.is(item, b[i]))
+  return Object.is(a, b)
+}
+
+const QUESTION_CLASS = 'unsaved-changes-question'
+
+/** The question on screen now, shared by every way of leaving that asks meanwhile. */
+let asking: Promise<boolean> | null = null
+
+function askDiscard(dialog: ReturnType<typeof useDialog>): Promise<boolean> {
+  asking ??= new Promise<boolean>((answer) => {
+    dialog.warning({
+      class: QUESTION_CLASS,
+      title: t('unsavedChanges.title'),
+      content: t('unsavedChanges.content'),
+      positiveText: t('unsavedChanges.keep'),
+      negativeText: t('unsavedChanges.discard'),
+      // No ✕: Escape and a click beside the question are both "Keep editing".
+      closable: false,
+      onPositiveClick: () => answer(false),
+      onNegativeClick: () => answer(true),
+      onAfterLeave: () => answer(false),
+    })
+    // "Keep editing" is the default: Enter keeps, and the keyboard is never left on the field behind.
+    void nextTick(() => document.querySelector<HTMLElement>(`.${QUESTION_CLASS} .n-dialog__action .n-button:last-child`)?.focus())
+  }).finally(() => {
+    asking = null
+  })
+  return asking
+}
+
+export function useUnsavedChanges(options: UnsavedChangesOptions) {
+  const dialog = useDialog()
+  const holds = () => options.open() && options.dirty()
+
+  /** True when the dialog may go: it held nothing, or the person chose Discard (it is closed then). */
+  async function leave(): Promise<boolean> {
+    if (!holds()) return true
+    if (!(await askDiscard(dialog))) return false
+    options.discard()
+    return true
+  }
+
+  /** Escape, the ✕ or the mask: closes at once without changes, asks first with them. */
+  function requestClose(): void {
+    if (!holds()) options.discard()
+    else void leave()
+  }
+
+  // A route guard, so Back, Forward, links, shortcuts and deep links all ask before they go.
+  const router = inject(routerKey, null)
+  if (router) onScopeDispose(router.beforeEach((to, from) => to.fullPath === from.fullPath || leave()))
+  onScopeDispose(registerSwitchGuard(leave))
+
+  // Closing or reloading the window: the browser asks in its own words. Electron cancels the
+  // unload without a word, so the question is asked here; Discard then closes the window.
+  useEventListener(window, 'beforeunload', (event: BeforeUnloadEvent) => {
+    if (!holds()) return
+    event.preventDefault()
+    event.returnValue = ''
+    if (shell === 'electron') void leave().then((gone) => gone && window.close())
+  })
+
+  /** The dialog's `show` for v-model: setting it false is a request to close. */
+  const shown = computed({
+    get: options.open,
+    set: (value: boolean) => {
+      if (!value) requestClose()
+    },
+  })
+
+  return { shown, requestClose, leave }
+}
