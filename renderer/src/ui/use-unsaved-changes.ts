@@ -40,11 +40,16 @@ function sameValue(a: unknown, b: unknown): boolean {
 
 const QUESTION_CLASS = 'unsaved-changes-question'
 
-/** The question on screen now, shared by every way of leaving that asks meanwhile. */
-let asking: Promise<boolean> | null = null
+type DialogApi = ReturnType<typeof useDialog>
 
-function askDiscard(dialog: ReturnType<typeof useDialog>): Promise<boolean> {
-  asking ??= new Promise<boolean>((answer) => {
+/** The question on screen now, by the dialog provider showing it: every way of leaving meanwhile shares it. */
+const asking = new WeakMap<DialogApi, Promise<boolean>>()
+
+/** "Discard your changes?": true on Discard; Keep editing, Escape or a click beside it is false. */
+function askDiscard(dialog: DialogApi): Promise<boolean> {
+  const shown = asking.get(dialog)
+  if (shown) return shown
+  const answered = new Promise<boolean>((answer) => {
     dialog.warning({
       class: QUESTION_CLASS,
       title: t('unsavedChanges.title'),
@@ -59,28 +64,28 @@ function askDiscard(dialog: ReturnType<typeof useDialog>): Promise<boolean> {
     })
     // "Keep editing" is the default: Enter keeps, and the keyboard is never left on the field behind.
     void nextTick(() => document.querySelector<HTMLElement>(`.${QUESTION_CLASS} .n-dialog__action .n-button:last-child`)?.focus())
-  }).finally(() => {
-    asking = null
-  })
-  return asking
+  }).finally(() => asking.delete(dialog))
+  asking.set(dialog, answered)
+  return answered
 }
 
 export function useUnsavedChanges(options: UnsavedChangesOptions) {
   const dialog = useDialog()
-  const holds = () => options.open() && options.dirty()
 
-  /** True when the dialog may go: it held nothing, or the person chose Discard (it is closed then). */
+  /**
+   * Before the dialog is left (a navigation, a switch, Escape, the ✕): true when it may go, and
+   * then it is closed; a dialog with typed changes asks first, and stays as it is on Keep editing.
+   */
   async function leave(): Promise<boolean> {
-    if (!holds()) return true
-    if (!(await askDiscard(dialog))) return false
+    if (!options.open()) return true
+    if (options.dirty() && !(await askDiscard(dialog))) return false
     options.discard()
     return true
   }
 
   /** Escape, the ✕ or the mask: closes at once without changes, asks first with them. */
   function requestClose(): void {
-    if (!holds()) options.discard()
-    else void leave()
+    void leave()
   }
 
   // A route guard, so Back, Forward, links, shortcuts and deep links all ask before they go.
@@ -91,7 +96,7 @@ export function useUnsavedChanges(options: UnsavedChangesOptions) {
   // Closing or reloading the window: the browser asks in its own words. Electron cancels the
   // unload without a word, so the question is asked here; Discard then closes the window.
   useEventListener(window, 'beforeunload', (event: BeforeUnloadEvent) => {
-    if (!holds()) return
+    if (!options.open() || !options.dirty()) return
     event.preventDefault()
     event.returnValue = ''
     if (shell === 'electron') void leave().then((gone) => gone && window.close())
