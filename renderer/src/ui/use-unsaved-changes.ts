@@ -10,7 +10,7 @@
 // dialog without changes closes as it always did, without a question. The dialog's own Cancel
 // button is the person's explicit choice to drop the form, and closes without asking.
 // One question at a time: two ways of leaving at once (Back pressed twice) share it.
-import { computed, inject, nextTick, onScopeDispose } from 'vue'
+import { computed, h, inject, nextTick, onScopeDispose } from 'vue'
 import { routerKey } from 'vue-router'
 import { useDialog } from 'naive-ui'
 import { useEventListener } from '@vueuse/core'
@@ -39,6 +39,8 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 const QUESTION_CLASS = 'unsaved-changes-question'
+const TITLE_ID = 'unsaved-changes-title'
+const TEXT_ID = 'unsaved-changes-text'
 
 type DialogApi = ReturnType<typeof useDialog>
 
@@ -52,8 +54,8 @@ function askDiscard(dialog: DialogApi): Promise<boolean> {
   const answered = new Promise<boolean>((answer) => {
     dialog.warning({
       class: QUESTION_CLASS,
-      title: t('unsavedChanges.title'),
-      content: t('unsavedChanges.content'),
+      title: () => h('span', { id: TITLE_ID }, t('unsavedChanges.title')),
+      content: () => h('div', { id: TEXT_ID }, t('unsavedChanges.content')),
       positiveText: t('unsavedChanges.keep'),
       negativeText: t('unsavedChanges.discard'),
       // No ✕: Escape and a click beside the question are both "Keep editing".
@@ -62,8 +64,14 @@ function askDiscard(dialog: DialogApi): Promise<boolean> {
       onNegativeClick: () => answer(true),
       onAfterLeave: () => answer(false),
     })
-    // "Keep editing" is the default: Enter keeps, and the keyboard is never left on the field behind.
-    void nextTick(() => document.querySelector<HTMLElement>(`.${QUESTION_CLASS} .n-dialog__action .n-button:last-child`)?.focus())
+    void nextTick(() => {
+      const question = document.querySelector<HTMLElement>(`.${QUESTION_CLASS}`)
+      // Named and described by its own words, as every dialog of the app is.
+      question?.setAttribute('aria-labelledby', TITLE_ID)
+      question?.setAttribute('aria-describedby', TEXT_ID)
+      // "Keep editing" is the default: Enter keeps, and the keyboard is never left on the field behind.
+      question?.querySelector<HTMLElement>('.n-dialog__action .n-button:last-child')?.focus()
+    })
   }).finally(() => asking.delete(dialog))
   asking.set(dialog, answered)
   return answered
