@@ -2,12 +2,12 @@
 //
 // INVARIANT (unsaved changes): while a dialog holds changes the person made (its form differs
 // from how it opened), nothing that leaves it discards them without a confirmed "Discard": a
-// navigation of any kind (Back, Forward, a link, a shortcut, a deep link), a store switch,
-// Escape, the ✕, a click on the mask, the window closing or reloading. Each asks "Discard your
-// changes?" first. "Keep editing" is the default and changes nothing: the navigation is
-// cancelled (vue-router puts the address and the history back), the store stays, the dialog
-// keeps its text and its order. "Discard" closes the dialog, then the navigation goes on. A
-// dialog without changes closes as it always did, without a question. The dialog's own Cancel
+// navigation of any kind (Back, Forward, a link, a shortcut), a store switch made in this
+// window, Escape, the ✕, a click on the mask, the window closing or reloading. Each asks
+// "Discard your changes?" first. "Keep editing" is the default and changes nothing: the
+// navigation or switch is cancelled (vue-router puts the address and the history back), the
+// dialog keeps its text and its order. "Discard" closes the dialog, then the navigation goes on.
+// A dialog without changes is closed by any of them without a question. The dialog's own Cancel
 // button is the person's explicit choice to drop the form, and closes without asking.
 // One question at a time: two ways of leaving at once (Back pressed twice) share it.
 import { computed, h, inject, nextTick, onScopeDispose } from 'vue'
@@ -96,7 +96,7 @@ export function useUnsavedChanges(options: UnsavedChangesOptions) {
     void leave()
   }
 
-  // A route guard, so Back, Forward, links, shortcuts and deep links all ask before they go.
+  // A route guard, so Back, Forward, links and shortcuts all ask before they go.
   const router = inject(routerKey, null)
   if (router) onScopeDispose(router.beforeEach((to, from) => to.fullPath === from.fullPath || leave()))
   onScopeDispose(registerSwitchGuard(leave))
