@@ -63,6 +63,10 @@ for (const locale of ['de', 'zh-CN'] as const satisfies TestLocale[]) {
     await expect(tracking.getByRole('button', { name: w('tracking.dialog.confirmAdd') })).toBeVisible()
     await check('tracking dialog, confirm step')
     await page.keyboard.press('Escape')
+    const discard = page.getByRole('dialog', { name: w('unsavedChanges.title') })
+    await expect(discard.getByRole('button', { name: w('unsavedChanges.keep') })).toBeFocused()
+    await check('discard question over the tracking dialog')
+    await discard.getByRole('button', { name: w('unsavedChanges.discard') }).click()
     await expect(tracking).toBeHidden()
 
     await main.getByRole('button', { name: w('order.editShipping') }).click()

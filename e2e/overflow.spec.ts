@@ -254,6 +254,20 @@ const openPseudoOrder = async (page: Page) => {
   await rows.first().click()
   await expect(main(page).getByRole('heading', { level: 1, name: pseudo.pattern('order.title') })).toBeVisible()
 }
+/** The tracking dialog's confirm step, a number typed. */
+const openPseudoTrackingConfirm = async (page: Page) => {
+  await openPseudoOrder(page)
+  await main(page).getByRole('button', { name: pseudo('order.addTracking'), exact: true }).click()
+  const tracking = pseudoDialog(page, pseudo.pattern('order.addTrackingTo'))
+  await tracking.getByRole('textbox', { name: pseudo('tracking.number') }).fill('ZZ-NOT-A-CARRIER-123')
+  await tracking.getByRole('button', { name: pseudo('tracking.dialog.continue') }).click()
+  await expect(tracking.getByRole('button', { name: pseudo('tracking.dialog.confirmAdd') })).toBeVisible()
+}
+/** Escape on a dialog holding typed changes asks first; Discard closes it. */
+const discardPseudoDialog = async (page: Page) => {
+  await pressEscape(page)
+  await pseudoDialog(page, pseudo.pattern('unsavedChanges.title')).getByRole('button', { name: pseudo('unsavedChanges.discard') }).click()
+}
 const openPseudoBlogs = async (page: Page) => {
   await pseudoNav(page, 'nav.blogs')
   await expect(page.getByRole('table', { name: pseudo('blogs.table.label') }).getByRole('row').nth(1)).toBeVisible({ timeout: 60_000 })
@@ -331,17 +345,15 @@ const PSEUDO_AREAS: Record<string, Stop[]> = {
   ],
   'the order page and the scanner': [
     { name: 'order page', open: openPseudoOrder },
+    { name: 'tracking dialog, confirm step', open: openPseudoTrackingConfirm, close: discardPseudoDialog },
     {
-      name: 'tracking dialog, confirm step',
+      name: 'discard question over the tracking dialog',
       async open(page) {
-        await openPseudoOrder(page)
-        await main(page).getByRole('button', { name: pseudo('order.addTracking'), exact: true }).click()
-        const tracking = pseudoDialog(page, pseudo.pattern('order.addTrackingTo'))
-        await tracking.getByRole('textbox', { name: pseudo('tracking.number') }).fill('ZZ-NOT-A-CARRIER-123')
-        await tracking.getByRole('button', { name: pseudo('tracking.dialog.continue') }).click()
-        await expect(tracking.getByRole('button', { name: pseudo('tracking.dialog.confirmAdd') })).toBeVisible()
+        await openPseudoTrackingConfirm(page)
+        await pressEscape(page)
+        await expect(pseudoDialog(page, pseudo.pattern('unsavedChanges.title'))).toBeVisible()
       },
-      close: pressEscape,
+      close: (page) => pseudoDialog(page, pseudo.pattern('unsavedChanges.title')).getByRole('button', { name: pseudo('unsavedChanges.discard') }).click(),
     },
     {
       name: 'shipping address drawer',

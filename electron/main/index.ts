@@ -211,7 +211,9 @@ function start(): void {
     if (!mainWindow) void createMainWindow()
   })
   let disposed = false
-  app.on('before-quit', (event) => {
+  // After the windows closed, not before: a window whose page keeps typed changes (its
+  // beforeunload asks first) can still refuse to close, and the app goes on with live services.
+  app.on('will-quit', (event) => {
     if (disposed) return
     event.preventDefault()
     disposed = true

@@ -3,7 +3,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { api, emit, resetFakeBridge } from '@/bridge/testing/fake-bridge'
 import { connection, state } from '@/bridge/testing/fixtures'
 import { ATTEMPT_LIFETIME_MS } from '@common/ipc-contract'
-import { registerDisconnectGuard, useConnectionsStore } from './connections-store'
+import { registerDisconnectGuard, registerSwitchGuard, useConnectionsStore } from './connections-store'
 
 vi.mock('@/bridge', () => import('@/bridge/testing/fake-bridge'))
 
@@ -139,5 +139,23 @@ describe('useConnectionsStore', () => {
     expect(await store.disconnect('c_demo')).toBe(true)
     expect(api.connections.disconnect).toHaveBeenCalledWith('c_demo')
     expect(store.connections).toEqual([])
+  })
+
+  it('keeps the store shown while a switch guard says no (a dialog holds typed changes), and switches once it says yes', async () => {
+    api.connections.get.mockResolvedValue(state([demo, acme], 'c_demo'))
+    api.connections.setActive.mockResolvedValue(state([demo, acme], 'c_acme'))
+    const store = useConnectionsStore()
+    await store.load()
+    const guard = vi.fn().mockResolvedValueOnce(false).mockResolvedValueOnce(true)
+    const unregister = registerSwitchGuard(guard)
+    try {
+      expect(await store.setActive('c_acme')).toBe(false)
+      expect(api.connections.setActive).not.toHaveBeenCalled()
+      expect(store.active?.id).toBe('c_demo')
+      expect(await store.setActive('c_acme')).toBe(true)
+      expect(store.active?.id).toBe('c_acme')
+    } finally {
+      unregister()
+    }
   })
 })

@@ -23,6 +23,17 @@ export function registerDisconnectGuard(guard: DisconnectGuard): () => void {
   return () => disconnectGuards.delete(guard)
 }
 
+/** Asked before this window shows another store; answering false keeps the store (a dialog holds typed changes). */
+export type SwitchGuard = () => Promise<boolean>
+
+const switchGuards = new Set<SwitchGuard>()
+
+/** Lets a screen keep the store while the person decides about typed changes. Returns a function that removes it. */
+export function registerSwitchGuard(guard: SwitchGuard): () => void {
+  switchGuards.add(guard)
+  return () => switchGuards.delete(guard)
+}
+
 /**
  * The main process forgets an unanswered attempt after ATTEMPT_LIFETIME_MS; the screen then
  * stops waiting and says so, rather than showing "Waiting…" for ever.
@@ -71,8 +82,13 @@ export const useConnectionsStore = defineStore('connections', () => {
     apply(await api.connections.get())
   }
 
-  async function setActive(id: string): Promise<void> {
+  /** Runs the switch guards, then shows the store. Resolves false when a guard kept the store shown now. */
+  async function setActive(id: string): Promise<boolean> {
+    for (const guard of [...switchGuards]) {
+      if (!(await guard())) return false
+    }
     apply(await api.connections.setActive(id))
+    return true
   }
 
   /** Runs the registered guards, then disconnects. Resolves false when a guard kept the connection. */

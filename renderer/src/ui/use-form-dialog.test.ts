@@ -99,6 +99,22 @@ describe('a create-or-edit dialog', () => {
     expect(toasts).toEqual([`error: ${t('form.notSaved', { error: 'disk full' })}`])
   })
 
+  it('holds changes while the form differs from how it opened, and none again when reopened', async () => {
+    const d = dialog({ key: 'r1', title: 'Spring', note: '' })
+    await open(d)
+    expect(d.dirty.value).toBe(false)
+    d.form.value.note = 'new'
+    expect(d.dirty.value).toBe(true)
+    d.form.value.note = ''
+    expect(d.dirty.value).toBe(false)
+    d.form.value.title = 'Summer'
+    d.show.value = false
+    await nextTick()
+    await open(d)
+    expect(d.dirty.value).toBe(false)
+    expect(d.form.value.title).toBe('Spring')
+  })
+
   it('for any edit, sends exactly the fields that differ from the row, or nothing', async () => {
     const text = fc.constantFrom('', 'a', 'b')
     await fc.assert(

@@ -6,10 +6,12 @@
 // and the writes are the dialog's own, and so is what it writes to (`target`: the store's cache
 // for the dialogs today; ui/ knows nothing of the data layer). Problems are Messages, said in
 // the language shown now, so a field's problem follows a change of language while the dialog
-// is open.
+// is open. `dirty` says the form differs from how it opened, for FormDialog's question before
+// anything but Cancel or Save closes it (use-unsaved-changes.ts).
 import { computed, ref, watch, type Ref } from 'vue'
 import { useMessage } from 'naive-ui'
 import { hasMessage, say, t, type Message } from '@/session/i18n'
+import { differs } from './use-unsaved-changes'
 
 /** What a schema check reports of one field (zod's issue, as far as a form needs it). */
 export interface FieldIssue {
@@ -69,6 +71,7 @@ export function useFormDialog<F extends object, T, R, C extends object>(options:
   const found = ref<Partial<Record<string, Message>>>({})
   const problems = computed(() => Object.fromEntries(Object.entries(found.value).map(([field, message]) => [field, message && say(message)])) as Partial<Record<keyof F & string, string>>)
   const saving = ref(false)
+  const dirty = computed(() => differs(loaded.value, form.value))
 
   watch(options.show, (open) => {
     if (!open) return
@@ -106,5 +109,5 @@ export function useFormDialog<F extends object, T, R, C extends object>(options:
     }
   }
 
-  return { form, problems, saving, save, editing }
+  return { form, problems, saving, save, editing, dirty }
 }

@@ -1,6 +1,8 @@
 // The order page's write dialogs, bound to their order (write-binding.ts): one open at a time,
 // opened for the order on screen and closed by any navigation (the route's path or query, the
-// active store), so a dialog never follows the route to another order. Also the reads a
+// active store), so a dialog never follows the route to another order. The page asks before a
+// dialog holding typed changes is left (ui/use-unsaved-changes.ts); a navigation the person
+// cancels there never reaches these watchers. Also the reads a
 // dialog's Confirm makes: the cache's row and, while the store answers, a fresh read.
 import { shallowRef, watch } from 'vue'
 import { useRoute } from 'vue-router'

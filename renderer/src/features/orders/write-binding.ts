@@ -4,7 +4,8 @@
 // number, and the store's updated time it saw: an OrderBinding) and only ever writes to that
 // order. Navigation of any kind (Back, a link, a shortcut, switching store) closes an open write
 // dialog (WriteDialogs.navigated); nothing re-binds a dialog to whatever order the route shows
-// next. Confirm re-checks the bound order as the cache holds it at that moment and, where the
+// next. One holding typed changes is asked about first (ui/use-unsaved-changes.ts): "Keep
+// editing" cancels the navigation, so the dialog and the order on screen stay together. Confirm re-checks the bound order as the cache holds it at that moment and, where the
 // store answers, as the store holds it (a fresh read), and puts the tracking policy
 // (tracking-policy.ts) to the freshest state: an order cancelled, refunded or fulfilled since
 // the dialog opened asks for an explicit override again, which the write records.

@@ -2500,4 +2500,10 @@ export const de: Catalog = {
   orderNote: {
     tooLong: 'Eine Notiz hat höchstens {max, number} Zeichen (diese hat {n, number}).',
   },
+  unsavedChanges: {
+    title: 'Änderungen verwerfen?',
+    content: 'Was Sie in diesem Dialog eingegeben haben, ist nicht gespeichert. Bearbeiten Sie weiter, um hier zu bleiben, oder verwerfen Sie es und fahren Sie fort.',
+    keep: 'Weiter bearbeiten',
+    discard: 'Verwerfen',
+  },
 }

@@ -2505,4 +2505,11 @@ export const en = {
   orderNote: {
     tooLong: 'A note is at most {max, number} characters (this one has {n, number}).',
   },
+  /** Before a dialog holding typed changes is left another way than its Cancel (ui/use-unsaved-changes.ts). */
+  unsavedChanges: {
+    title: 'Discard your changes?',
+    content: 'What you typed in this dialog is not saved. Keep editing to stay where you are, or discard it and go on.',
+    keep: 'Keep editing',
+    discard: 'Discard',
+  },
 } as const

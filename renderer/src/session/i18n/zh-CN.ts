@@ -2500,4 +2500,10 @@ export const zhCN: Catalog = {
   orderNote: {
     tooLong: '备注最多 {max, number} 个字符（此备注有 {n, number} 个）。',
   },
+  unsavedChanges: {
+    title: '放弃您的更改？',
+    content: '您在此对话框中输入的内容尚未保存。继续编辑可留在此处，或放弃这些内容并继续。',
+    keep: '继续编辑',
+    discard: '放弃',
+  },
 }

@@ -87,4 +87,14 @@ describe('the shipping address form', () => {
     expect(updateOrderShipping).not.toHaveBeenCalled()
     expect(updateWriteBody).toHaveBeenCalledWith({ connectionId: 'test' }, 42, expect.objectContaining({ shipping: expect.objectContaining({ postcode: '10002', phone: '+12125550142' }) }))
   })
+
+  it('holds changes while a field differs from how the form opened', async () => {
+    const wrapper = mount(ShippingAddressForm, { props: { orderId: 1001, orderNumber: '1001', before } })
+    const dirty = () => (wrapper.vm as unknown as { dirty: boolean }).dirty
+    expect(dirty()).toBe(false)
+    await field(wrapper, 'City').setValue('Queens')
+    expect(dirty()).toBe(true)
+    await field(wrapper, 'City').setValue('Brooklyn')
+    expect(dirty()).toBe(false)
+  })
 })

@@ -109,4 +109,16 @@ describe('the tracking dialog', () => {
     expect(wrapper.find(`#${input.attributes('aria-describedby')}`).text()).toMatch(/letters, digits or dashes/)
     expect(reviewTracking).not.toHaveBeenCalled()
   })
+
+  it('holds changes once a number is typed or the e-mail switch moved, and none once put back as it opened', async () => {
+    const wrapper = mount(TrackingDialog, { props: { binding } })
+    const dirty = () => (wrapper.vm as unknown as { dirty: boolean }).dirty
+    expect(dirty()).toBe(false)
+    await wrapper.find('input[aria-label="Tracking number"]').setValue('1Z999AA10123456784')
+    expect(dirty()).toBe(true)
+    await wrapper.find('input[aria-label="Tracking number"]').setValue('')
+    expect(dirty()).toBe(false)
+    await wrapper.find('[role="switch"]').trigger('click')
+    expect(dirty()).toBe(true)
+  })
 })
