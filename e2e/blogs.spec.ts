@@ -313,6 +313,29 @@ test('a publish the store refuses shows on the slug field and in a notification,
   await expect(page.getByText('Every change has reached the store.')).toBeVisible()
 })
 
+test('a batch run from the keyboard keeps the keyboard in the batch bar', async ({ page }) => {
+  await startWithSyncedBlogs(page)
+  const bar = page.getByRole('group', { name: 'Batch actions' })
+  const selectAll = bar.getByRole('checkbox', { name: /^Select all \d+ matching the filter$/ })
+  await page.getByRole('checkbox', { name: 'Select Sustainable Swaps for the Kitchen' }).check()
+  await bar.getByRole('button', { name: 'Hide' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('region', { name: 'Undo changes' })).toContainText('Sustainable Swaps for the Kitchen')
+  // The Hide button just pressed is off now (nothing is selected): focus did not fall to the page's start.
+  await expect(bar.getByRole('button', { name: 'Hide' })).toBeDisabled()
+  await expect(selectAll).toBeFocused()
+
+  await page.getByRole('checkbox', { name: 'Select Holiday Shipping Deadlines 2026' }).check()
+  await bar.getByRole('button', { name: 'Delete' }).focus()
+  await page.keyboard.press('Enter')
+  const question = page.getByRole('dialog').filter({ hasText: 'Delete' })
+  await expect(question).toBeVisible()
+  await question.getByRole('button', { name: 'Delete' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(question).toBeHidden()
+  await expect(selectAll).toBeFocused()
+})
+
 test('hides every post matching a search and a status in one batch', async ({ page, demoStore }) => {
   test.setTimeout(120_000)
   const before = await storeBlogs(demoStore)
