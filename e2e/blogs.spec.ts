@@ -235,6 +235,34 @@ test('schedules a post with a visible-from time in the store’s time', async ({
   expect((await storeBlog(demoStore, scheduled!.id)).content).toBe('<p>We open late on Sundays from January.</p>')
 })
 
+test('a field longer than the store accepts says so at the field and stops the publish, sending nothing', async ({ page, demoStore }) => {
+  test.setTimeout(120_000)
+  await startWithSyncedBlogs(page)
+  await page.getByRole('button', { name: 'New post' }).click()
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Long words about linen')
+  await editable(page).click()
+  await page.keyboard.type('Linen, at length.')
+  const seoTitle = page.getByRole('textbox', { name: 'SEO title' })
+  const author = page.getByRole('textbox', { name: 'Author' })
+  await seoTitle.fill('x'.repeat(5000))
+  await author.fill('y'.repeat(256))
+  await expect(seoTitle).toHaveAttribute('aria-invalid', 'true')
+  await expect(seoTitle).toHaveAccessibleDescription('At most 255 characters; this has 5,000. Shorten it to publish.')
+  await expect(author).toHaveAccessibleDescription('At most 255 characters; this has 256. Shorten it to publish.')
+
+  await publish(page)
+  await expect(page.getByRole('alert').filter({ hasText: 'Not published: Author and SEO title are longer than the store accepts. Shorten them and publish again.' })).toBeVisible()
+  await expect(postState(page)).toHaveText('Draft on this device')
+  expect(await storeBlogByTitle(demoStore, 'Long words about linen'), 'nothing reached the store').toBeUndefined()
+
+  await seoTitle.fill('Linen, at length')
+  await author.fill('Ava')
+  await expect(seoTitle).not.toHaveAttribute('aria-invalid', 'true')
+  await publish(page)
+  await expect(postState(page)).toHaveText(/^Published /, { timeout: 30_000 })
+  expect(await storeBlogByTitle(demoStore, 'Long words about linen')).toMatchObject({ seo_title: 'Linen, at length' })
+})
+
 test('a publish the store refuses shows on the slug field and in a notification, and the fixed post replaces it', async ({ page, demoStore }) => {
   test.setTimeout(150_000)
   await startWithSyncedBlogs(page)
@@ -283,6 +311,29 @@ test('a publish the store refuses shows on the slug field and in a notification,
   expect((await storeBlog(demoStore, mine[0]!.id)).content).toBe('<p>Bring a blanket and a jar.</p>')
   await page.evaluate(() => (location.hash = '#/sync'))
   await expect(page.getByText('Every change has reached the store.')).toBeVisible()
+})
+
+test('a batch run from the keyboard keeps the keyboard in the batch bar', async ({ page }) => {
+  await startWithSyncedBlogs(page)
+  const bar = page.getByRole('group', { name: 'Batch actions' })
+  const selectAll = bar.getByRole('checkbox', { name: /^Select all \d+ matching the filter$/ })
+  await page.getByRole('checkbox', { name: 'Select Sustainable Swaps for the Kitchen' }).check()
+  await bar.getByRole('button', { name: 'Hide' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('region', { name: 'Undo changes' })).toContainText('Sustainable Swaps for the Kitchen')
+  // The Hide button just pressed is off now (nothing is selected): focus did not fall to the page's start.
+  await expect(bar.getByRole('button', { name: 'Hide' })).toBeDisabled()
+  await expect(selectAll).toBeFocused()
+
+  await page.getByRole('checkbox', { name: 'Select Holiday Shipping Deadlines 2026' }).check()
+  await bar.getByRole('button', { name: 'Delete' }).focus()
+  await page.keyboard.press('Enter')
+  const question = page.getByRole('dialog').filter({ hasText: 'Delete' })
+  await expect(question).toBeVisible()
+  await question.getByRole('button', { name: 'Delete' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(question).toBeHidden()
+  await expect(selectAll).toBeFocused()
 })
 
 test('hides every post matching a search and a status in one batch', async ({ page, demoStore }) => {

@@ -681,3 +681,39 @@ test('the voice check rejects regular expressions, API codes and a time off the 
     await context.close()
   }
 })
+
+/**
+ * Every message under a field (a hint, a warning, a problem: what `aria-describedby` names) and
+ * the label of the field below it in the same column, with the gap between them in pixels.
+ */
+function messageGaps(within: Locator): Promise<{ message: string; label: string; gap: number }[]> {
+  return within.evaluate((root) => {
+    const messages = [...root.querySelectorAll<HTMLElement>('[aria-describedby]')]
+      .flatMap((control) => (control.getAttribute('aria-describedby') ?? '').split(/\s+/).map((id) => document.getElementById(id)))
+      .filter((el): el is HTMLElement => !!el && !!el.textContent?.trim() && root.contains(el))
+    const labels = [...root.querySelectorAll<HTMLElement>('label')].filter((el) => el.textContent?.trim())
+    const gaps: { message: string; label: string; gap: number }[] = []
+    for (const message of new Set(messages)) {
+      const m = message.getBoundingClientRect()
+      const below = labels
+        .map((label) => ({ label, r: label.getBoundingClientRect() }))
+        .filter(({ r }) => r.top >= m.top && r.left < m.right && r.right > m.left)
+        .sort((a, b) => a.r.top - b.r.top)[0]
+      if (below) gaps.push({ message: message.textContent!.trim().slice(0, 40), label: below.label.textContent!.trim(), gap: Math.round(below.r.top - m.bottom) })
+    }
+    return gaps
+  })
+}
+
+test("a field's hint never runs into the next field's label", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await connectDemoStore(page)
+  await nav(page, 'Blogs')
+  await page.getByRole('button', { name: 'New post' }).click()
+  // The side panel is narrow: its hints take two or three lines.
+  const details = page.getByRole('complementary', { name: 'Post details' })
+  await expect(details.getByRole('textbox', { name: 'Visible from (store time)' })).toBeVisible()
+  const gaps = await messageGaps(details)
+  expect(gaps.map((g) => g.label)).toEqual(expect.arrayContaining(['Status', 'Visible from (store time)', 'Author']))
+  expect(gaps.filter((g) => g.gap < 6), 'hints closer than 6 px to the label below them').toEqual([])
+})

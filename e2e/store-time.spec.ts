@@ -2,7 +2,8 @@
 // is five hours behind this machine's (ahead where that zone does not exist): the Visible from
 // picker's Now fills the store's time and a post published at Now is visible on the store at
 // once; the app follows the store into another zone; and the order list's Today shortcut on the
-// paid date finds the demo store's orders paid today (its data is dated to the day it started).
+// paid date finds the demo store's orders paid today (its data is dated to the day it started);
+// and on a computer in a zone of its own, the calendar's times of day are the store's.
 import type { Page } from '@playwright/test'
 import { parse } from 'date-fns'
 import { test, expect, type DemoStoreHandle } from './support/fixtures'
@@ -115,4 +116,26 @@ test("paid today finds the demo store's orders paid today", async ({ page, demoS
   await expect(page.getByText(`${meta.total} ${meta.total === 1 ? 'order' : 'orders'}`, { exact: true })).toBeVisible()
   const grid = page.getByRole('grid', { name: 'Orders' })
   for (const order of data) await expect(grid.getByRole('gridcell', { name: `Order #${order.number}`, exact: true })).toBeVisible()
+})
+
+test.describe('on a computer in a zone of its own', () => {
+  // A wall clock formatted on this computer's clock shifts by the computer's offset from UTC:
+  // the browser shell runs this computer's window in Tokyo (UTC+09:00), so a shift shows.
+  test.use({ timezoneId: 'Asia/Tokyo' })
+
+  test("the calendar gives a post's time of day on the store's clock", async ({ page, demoStore }) => {
+    await connectDemoStore(page)
+    await waitForCachedOrders(page)
+    const { day } = await storeClock(demoStore)
+    const { data } = (await (await demoStore.api('/openapi/2021-08/blogs?page_size=250')).json()) as { data: { title: string; visible_at: string | null }[] }
+    const post = data.find((p) => p.visible_at?.startsWith(day.slice(0, 7)))
+    expect(post, 'the demo store has a post visible from this month').toBeDefined()
+    const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    const storeTime = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(wallMs(post!.visible_at!))
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar', exact: true }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Content calendar' })).toBeVisible()
+    // The chip starts with the time of day (its state, said to screen readers, follows the title).
+    await expect(page.getByRole('main').getByRole('button', { name: post!.title }).first()).toHaveText(new RegExp(`^${escaped(storeTime)}\\s*${escaped(post!.title)}`))
+  })
 })

@@ -137,3 +137,19 @@ test('tracking another desk added meanwhile stops ours: both versions are shown 
   expect((await storeOrder(demoStore, order!.ID)).trackno).toBe('THEIRS1')
   expect(await emails(demoStore, order!.ID)).toEqual([])
 })
+
+test('the undo bar shows the whole of a long change waiting to be sent', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await connectDemoStore(page)
+  await go(page, '#/blogs')
+  await expect(page.getByRole('button', { name: 'Frequently Asked Questions About Our Materials' })).toBeVisible({ timeout: 60_000 })
+  for (const title of ['Frequently Asked Questions About Our Materials', 'Sustainable Swaps for the Kitchen']) {
+    await page.getByRole('checkbox', { name: `Select ${title}` }).check()
+  }
+  await page.getByRole('group', { name: 'Batch actions' }).getByRole('button', { name: 'Hide' }).click()
+  const label = page.getByRole('region', { name: 'Undo changes' }).getByText('Hide 2 posts: “Frequently Asked Questions About Our Materials”, “Sustainable Swaps for the Kitchen”', { exact: true })
+  await expect(label).toBeVisible()
+  // Every word of it on screen: nothing hidden past the end of the line.
+  expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true)
+  await page.getByRole('region', { name: 'Undo changes' }).getByRole('button', { name: /^Undo/ }).click()
+})

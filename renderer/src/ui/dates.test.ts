@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import fc from 'fast-check'
 import { parse } from 'date-fns'
-import { appAgo, appClock, appTime, clockPattern, clockTime, storeDay, storeDayShort, storeDayTime, storeDayTimeShort, storeTimeFull, uses12HourClock, wallClock } from './dates'
+import { appAgo, appClock, appTime, clockPattern, clockTime, storeClockTime, storeDay, storeDayShort, storeDayTime, storeDayTimeShort, storeTimeFull, uses12HourClock, wallClock } from './dates'
 import { computerUtcOffset, formatMoney, setStoreUtcOffset, storeNow } from './store-time'
 import { formatNumber } from './words'
 import { applyLocale, setSystemLanguages } from '@/session/i18n'
@@ -26,6 +26,19 @@ describe('store timestamps', () => {
     expect(storeDayTime('2026-10-24 03:00:00')).toBe('24 Oct 2026, 03:00')
     expect(storeTimeFull('2026-10-24 03:00:00')).toBe('24 Oct 2026, 03:00 (store time)')
     expect(storeTimeFull('2026-10-24T03:00:00+02:00', 'gmt')).toBe('24 Oct 2026, 03:00 (GMT)')
+  })
+
+  it('give a store time’s time of day on the store’s clock, whatever this computer’s zone', () => {
+    // This computer in Tokyo: a wall clock read on its clock would be nine hours late.
+    vi.stubEnv('TZ', 'Asia/Tokyo')
+    try {
+      expect(storeClockTime('2026-10-24 03:00:00')).toBe('03:00')
+      expect(storeClockTime('2026-10-24 23:59:00', 'en-US')).toBe('11:59 PM')
+      expect(storeClockTime(null)).toBeNull()
+      expect(storeClockTime('0000-00-00 00:00:00')).toBeNull()
+    } finally {
+      vi.unstubAllEnvs()
+    }
   })
 
   it('move a GMT time onto the store’s clock once the store has told its offset, with the one label', () => {

@@ -94,6 +94,12 @@ export function storeDayTime(value: string | null | undefined, locale: string = 
   return d ? formatIn(d, dayTime(locale), locale, true) : notSet()
 }
 
+/** A store time's time of day on the store's clock: "3:00 AM" or "03:00"; null for no time. */
+export function storeClockTime(value: string | null | undefined, locale: string = intlLocale()): string | null {
+  const d = wallClock(value)
+  return d ? formatIn(d, clockOptions(false, uses12HourClock(locale)), locale, true) : null
+}
+
 /**
  * A narrow list's short form with the time, the year only when it is not the store's this year:
  * "Oct 24, 3:00 AM" (give the full form as a title).

@@ -2506,4 +2506,9 @@ export const de: Catalog = {
     keep: 'Weiter bearbeiten',
     discard: 'Verwerfen',
   },
+  /** Ein Feld eines Beitrags, länger als der Shop annimmt (features/blogs/editor-page/field-limits.ts). */
+  postLimits: {
+    tooLong: 'Höchstens {max, number} Zeichen; hier sind es {n, number}. Kürzen Sie den Text, um zu veröffentlichen.',
+    fieldsTooLong: '{fields} {n, plural, one {ist} other {sind}} länger, als der Shop annimmt. Kürzen Sie {n, plural, one {es} other {sie}} und veröffentlichen Sie erneut.',
+  },
 }

@@ -2512,4 +2512,9 @@ export const en = {
     keep: 'Keep editing',
     discard: 'Discard',
   },
+  /** A post field longer than the store accepts (features/blogs/editor-page/field-limits.ts). */
+  postLimits: {
+    tooLong: 'At most {max, number} characters; this has {n, number}. Shorten it to publish.',
+    fieldsTooLong: '{fields} {n, plural, one {is} other {are}} longer than the store accepts. Shorten {n, plural, one {it} other {them}} and publish again.',
+  },
 } as const

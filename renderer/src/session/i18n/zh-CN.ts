@@ -2506,4 +2506,9 @@ export const zhCN: Catalog = {
     keep: '继续编辑',
     discard: '放弃',
   },
+  /** 帖子字段超出店铺允许的长度（features/blogs/editor-page/field-limits.ts）。 */
+  postLimits: {
+    tooLong: '最多 {max, number} 个字符，当前有 {n, number} 个。请缩短后再发布。',
+    fieldsTooLong: '{fields}（共 {n, number} 项）超出了店铺允许的长度。请缩短后再发布。',
+  },
 }

@@ -16,7 +16,8 @@ import { checkFidelity, type FidelityReport } from '../html-fidelity'
 import { isLive, publishStateOf } from '../publish-state'
 import { freeSlug, slugTakenBy } from '@/lib/slug'
 import { primaryAction } from './primary-action'
-import { t, type Message } from '@/session/i18n'
+import { fieldsOverLimit, type LimitedField } from './field-limits'
+import { sayList, t, type Message } from '@/session/i18n'
 import type { BlogDraft } from './use-blog-draft'
 import type { useRevisions } from './use-revisions'
 import { failureWords } from '@/ui/error-words'
@@ -75,6 +76,13 @@ export function usePublish(
     return sent === undefined || sent === fields[field] ? t('editor.publish.refusedField', { messages: messages.join('; ') }) : undefined
   }
 
+  /** Fields longer than the store accepts (field-limits.ts): said at each field as the writer types. */
+  const overLimit = computed(() => fieldsOverLimit(fields))
+  function limitProblem(field: LimitedField): string | undefined {
+    const over = overLimit.value[field]
+    return over ? t(over.key, over.params) : undefined
+  }
+
   /** Another post this device knows already has the slug: say so before the store does. */
   const slugClash = computed(() => {
     const slug = fields.seo_slug
@@ -88,7 +96,7 @@ export function usePublish(
     return !fields.seo_slug && row.value?.storeId ? t('editor.publish.slugMissing') : undefined
   })
   /** What is wrong with the slug, in words: a stop, or the store's refusal of it. */
-  const slugProblem = computed(() => slugStop.value ?? refusedField('seo_slug'))
+  const slugProblem = computed(() => slugStop.value ?? limitProblem('seo_slug') ?? refusedField('seo_slug'))
   const slugHint = computed((): Message => {
     if (live.value) return { key: 'editor.publish.slugLive' }
     if (draft.slug.value.followsTitle && !row.value) return { key: 'editor.publish.slugFromTitle' }
@@ -113,6 +121,12 @@ export function usePublish(
       return
     }
     titleError.value = null
+    const tooLong = Object.keys(overLimit.value) as LimitedField[]
+    if (tooLong.length > 0) {
+      const names = sayList(tooLong.map((field): Message => ({ key: `editor.fields.${field}` })))
+      message.value = { type: 'error', text: { key: 'editor.publish.notPublished', params: { reason: t('postLimits.fieldsTooLong', { fields: names, n: tooLong.length }) } } }
+      return
+    }
     if (slugStop.value) {
       message.value = { type: 'error', text: { key: 'editor.publish.notPublished', params: { reason: slugStop.value } } }
       return
@@ -224,5 +238,5 @@ export function usePublish(
     }
   })
 
-  return { titleError, conflict, fidelityPrompt, postState, live, action, slugProblem, slugHint, refusedField, answerFidelity, publish }
+  return { titleError, conflict, fidelityPrompt, postState, live, action, slugProblem, slugHint, refusedField, limitProblem, answerFidelity, publish }
 }
