@@ -224,8 +224,15 @@ test('schedules a post with a visible-from time in the store’s time', async ({
   await page.keyboard.type('We open late on Sundays from January.')
   await expect(page.getByRole('textbox', { name: 'Slug' })).toHaveValue('winter-opening-hours')
   const visibleFrom = page.getByRole('textbox', { name: 'Visible from (store time)' })
+  // A time in a form the field does not read is said, with the form it reads, and changes nothing.
+  await visibleFrom.fill('2027-01-15 09:30:00')
+  await visibleFrom.press('Enter')
+  await expect(page.getByText(/^“2027-01-15 09:30:00” is not a date and time this field reads, so nothing was changed\. Type it as \d{4}-\d\d-\d\d \d{1,2}:\d\d:\d\d [AP]M, or pick it in the calendar\.$/)).toBeVisible()
+  await expect(visibleFrom).toHaveValue('')
+  await expect(visibleFrom).toHaveAttribute('aria-invalid', 'true')
   await visibleFrom.fill('2027-01-15 9:30:00 AM')
   await visibleFrom.press('Enter')
+  await expect(visibleFrom).not.toHaveAttribute('aria-invalid', 'true')
   await page.getByRole('radio', { name: 'Visible' }).check({ force: true })
   await publish(page)
   await expect(postState(page)).toHaveText('Scheduled for Jan 15, 2027, 9:30 AM', { timeout: 30_000 })
@@ -321,8 +328,13 @@ test('a batch run from the keyboard keeps the keyboard in the batch bar', async 
   await bar.getByRole('button', { name: 'Hide' }).focus()
   await page.keyboard.press('Enter')
   await expect(page.getByRole('region', { name: 'Undo changes' })).toContainText('Sustainable Swaps for the Kitchen')
-  // The Hide button just pressed is off now (nothing is selected): focus did not fall to the page's start.
+  // The Hide button just pressed is off now (nothing is selected): focus did not fall to the
+  // page's start, and the Enter's release selected nothing.
   await expect(bar.getByRole('button', { name: 'Hide' })).toBeDisabled()
+  await expect(bar).toBeFocused()
+  await expect(selectAll).not.toBeChecked()
+  await expect(bar).toContainText('0 selected')
+  await page.keyboard.press('Tab')
   await expect(selectAll).toBeFocused()
 
   await page.getByRole('checkbox', { name: 'Select Holiday Shipping Deadlines 2026' }).check()
@@ -333,7 +345,8 @@ test('a batch run from the keyboard keeps the keyboard in the batch bar', async 
   await question.getByRole('button', { name: 'Delete' }).focus()
   await page.keyboard.press('Enter')
   await expect(question).toBeHidden()
-  await expect(selectAll).toBeFocused()
+  await expect(bar).toBeFocused()
+  await expect(selectAll).not.toBeChecked()
 })
 
 test('hides every post matching a search and a status in one batch', async ({ page, demoStore }) => {

@@ -68,6 +68,17 @@ test('filters the abandoned checkouts like the store and shows the store count',
   await page.locator('.n-base-select-menu').getByText(new RegExp(`\\(${country}\\)$`)).first().click()
   const byCountry = await storeCheckouts(demoStore, `&filter[country_or_region]=${country}`)
   await expectShown(page, byCountry.map((c) => c.number))
+
+  // A day the field cannot read is said, with the form it reads, and filters nothing.
+  const from = page.getByRole('textbox', { name: 'Created from' })
+  await from.fill('2030-99-99')
+  await from.press('Tab')
+  await expect(page.getByText(/^“2030-99-99” is not a day this field reads, so nothing was changed\. Type it as \d{4}-\d\d-\d\d, or pick it in the calendar\.$/)).toBeVisible()
+  await expect(from).toHaveAttribute('aria-invalid', 'true')
+  // Leaving the picker, it shows its (empty) value again.
+  await page.keyboard.press('Tab')
+  await expect(from).toHaveValue('')
+  await expectShown(page, byCountry.map((c) => c.number))
 })
 
 test('a recovered checkout shows its reminder timeline and leads to the order it became', async ({ page, demoStore }) => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import fc from 'fast-check'
 import { parse } from 'date-fns'
-import { appAgo, appClock, appTime, clockPattern, clockTime, storeClockTime, storeDay, storeDayShort, storeDayTime, storeDayTimeShort, storeTimeFull, uses12HourClock, wallClock } from './dates'
+import { appAgo, appClock, appTime, clockPattern, clockTime, pickerText, storeClockTime, storeDay, storeDayShort, storeDayTime, storeDayTimeShort, storeTimeFull, uses12HourClock, wallClock } from './dates'
 import { computerUtcOffset, formatMoney, setStoreUtcOffset, storeNow } from './store-time'
 import { formatNumber } from './words'
 import { applyLocale, setSystemLanguages } from '@/session/i18n'
@@ -101,6 +101,20 @@ describe('one clock', () => {
         expect(/AM|PM/.test(text)).toBe(twelve)
       }),
     )
+  })
+})
+
+describe('what a date picker reads', () => {
+  it('is quoted in the form the picker writes, in the app’s language', () => {
+    const at = new Date(2026, 10, 27, 15, 4, 5)
+    applyLocale('en')
+    expect(pickerText(at)).toBe('2026-11-27')
+    expect(pickerText(at, `yyyy-MM-dd ${clockPattern(true, true)}`)).toBe('2026-11-27 3:04:05 PM')
+    applyLocale('de')
+    expect(pickerText(at)).toBe('27.11.2026')
+    applyLocale('zh-CN')
+    expect(pickerText(at)).toBe('2026-11-27')
+    applyLocale('en')
   })
 })
 

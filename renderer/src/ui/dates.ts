@@ -10,8 +10,9 @@
 // hours ("15:46"), the same on every screen, dialog and printout (a printout passes its own
 // locale). Lists show the short form and give the full one as a title (hover); details show
 // the full one.
-import { isValid } from 'date-fns'
-import { intlLocale, t } from '@/session/i18n'
+import { format, isValid } from 'date-fns'
+import { intlLocale, t, uiLocale } from '@/session/i18n'
+import { NAIVE_DATE_LOCALES, NAIVE_LOCALES } from '@/ui/naive-locales'
 import { timeLabel } from '@/ui/labels'
 import { gmtToStoreStamp, storeNow, storeUtcOffset, storeZoneKnown, wallClock, zonesDiffer } from '@/ui/store-time'
 
@@ -28,6 +29,16 @@ export function notSet(): string {
 export function uses12HourClock(locale: string = intlLocale()): boolean {
   const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle
   return cycle === 'h11' || cycle === 'h12'
+}
+
+/** The form a day picker reads and writes in the app's language (Naive UI's: "27.11.2026" in German). */
+export function dayPattern(): string {
+  return NAIVE_LOCALES[uiLocale()].DatePicker.dateFormat
+}
+
+/** A date as a picker of `pattern` writes it in the app's language: the form a person types. */
+export function pickerText(at: Date, pattern: string = dayPattern()): string {
+  return format(at, pattern, { locale: NAIVE_DATE_LOCALES[uiLocale()].locale })
 }
 
 /** The date-fns pattern of a time of day, for the pickers: "h:mm a" / "HH:mm", with seconds when asked. */

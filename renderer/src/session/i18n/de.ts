@@ -2511,4 +2511,8 @@ export const de: Catalog = {
     tooLong: 'Höchstens {max, number} Zeichen; hier sind es {n, number}. Kürzen Sie den Text, um zu veröffentlichen.',
     fieldsTooLong: '{fields} {n, plural, one {ist} other {sind}} länger, als der Shop annimmt. Kürzen Sie {n, plural, one {es} other {sie}} und veröffentlichen Sie erneut.',
   },
+  typedDate: {
+    dateTime: '„{text}“ ist kein Datum mit Uhrzeit, das dieses Feld lesen kann; es wurde nichts geändert. Geben Sie es als {example} ein oder wählen Sie es im Kalender.',
+    day: '„{text}“ ist kein Tag, den dieses Feld lesen kann; es wurde nichts geändert. Geben Sie ihn als {example} ein oder wählen Sie ihn im Kalender.',
+  },
 }

@@ -2517,4 +2517,9 @@ export const en = {
     tooLong: 'At most {max, number} characters; this has {n, number}. Shorten it to publish.',
     fieldsTooLong: '{fields} {n, plural, one {is} other {are}} longer than the store accepts. Shorten {n, plural, one {it} other {them}} and publish again.',
   },
+  /** Text typed into a date field that it cannot read (ui/use-typed-date.ts). */
+  typedDate: {
+    dateTime: '“{text}” is not a date and time this field reads, so nothing was changed. Type it as {example}, or pick it in the calendar.',
+    day: '“{text}” is not a day this field reads, so nothing was changed. Type it as {example}, or pick it in the calendar.',
+  },
 } as const

@@ -2511,4 +2511,8 @@ export const zhCN: Catalog = {
     tooLong: '最多 {max, number} 个字符，当前有 {n, number} 个。请缩短后再发布。',
     fieldsTooLong: '{fields}（共 {n, number} 项）超出了店铺允许的长度。请缩短后再发布。',
   },
+  typedDate: {
+    dateTime: '此字段无法识别“{text}”这一日期时间，因此未作任何更改。请按 {example} 的格式输入，或在日历中选择。',
+    day: '此字段无法识别“{text}”这一日期，因此未作任何更改。请按 {example} 的格式输入，或在日历中选择。',
+  },
 }
