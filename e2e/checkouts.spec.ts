@@ -161,6 +161,8 @@ test('the list names each reminder e-mail with its send time, keeps e-mails and 
   // "Open recovery link": a new tab of the browser, on the checkout's own link (the browser
   // shell); the Electron shell hands it to the system browser, and says so in both.
   await page.getByRole('textbox', { name: 'Search checkouts' }).fill(reminded.number)
+  // The list has narrowed to that checkout: a click during the re-render would miss its button.
+  await expect(page.getByText('1 shown')).toBeVisible()
   const opened = process.env.E2E_SHELL === 'electron' ? null : page.context().waitForEvent('page')
   await row.getByRole('button', { name: `Open recovery link of checkout #${reminded.number}` }).click()
   await expect(page.getByText(`Opened checkout #${reminded.number}’s recovery link in your browser.`)).toBeVisible()
