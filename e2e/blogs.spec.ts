@@ -45,6 +45,14 @@ async function typeMarked(page: Page, mark: string, text: string) {
 }
 
 /** The main button, whatever it says it does (Publish, Publish changes, Schedule for …, Save as hidden). */
+/** A new post with its title and one paragraph typed, as a writer starts one. */
+async function startPost(page: Page, title: string, body: string) {
+  await page.getByRole('button', { name: 'New post' }).click()
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
+  await editable(page).click()
+  await page.keyboard.type(body)
+}
+
 async function publish(page: Page) {
   await page.getByRole('button', { name: /^(Publish|Publish changes|Schedule for .+|Save as hidden)$/ }).click()
 }
@@ -218,10 +226,7 @@ test.describe('a post only looked at', () => {
 test('schedules a post with a visible-from time in the store’s time', async ({ page, demoStore }) => {
   test.setTimeout(120_000)
   await startWithSyncedBlogs(page)
-  await page.getByRole('button', { name: 'New post' }).click()
-  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Winter opening hours')
-  await editable(page).click()
-  await page.keyboard.type('We open late on Sundays from January.')
+  await startPost(page, 'Winter opening hours', 'We open late on Sundays from January.')
   await expect(page.getByRole('textbox', { name: 'Slug' })).toHaveValue('winter-opening-hours')
   const visibleFrom = page.getByRole('textbox', { name: 'Visible from (store time)' })
   // A time in a form the field does not read is said, with the form it reads, and changes nothing.
@@ -245,10 +250,7 @@ test('schedules a post with a visible-from time in the store’s time', async ({
 test('a field longer than the store accepts says so at the field and stops the publish, sending nothing', async ({ page, demoStore }) => {
   test.setTimeout(120_000)
   await startWithSyncedBlogs(page)
-  await page.getByRole('button', { name: 'New post' }).click()
-  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Long words about linen')
-  await editable(page).click()
-  await page.keyboard.type('Linen, at length.')
+  await startPost(page, 'Long words about linen', 'Linen, at length.')
   const seoTitle = page.getByRole('textbox', { name: 'SEO title' })
   const author = page.getByRole('textbox', { name: 'Author' })
   await seoTitle.fill('x'.repeat(5000))
@@ -277,10 +279,7 @@ test('a publish the store refuses shows on the slug field and in a notification,
   const elsewhere = await demoStore.api('/openapi/2021-08/blogs', { method: 'POST', body: JSON.stringify({ title: 'Picnic checklist', seo_slug: 'plastic-free-picnic', content: '<p>Elsewhere</p>' }) })
   expect(elsewhere.status).toBe(201)
 
-  await page.getByRole('button', { name: 'New post' }).click()
-  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Plastic Free Picnic!!')
-  await editable(page).click()
-  await page.keyboard.type('Bring a blanket and a jar.')
+  await startPost(page, 'Plastic Free Picnic!!', 'Bring a blanket and a jar.')
   const slug = page.getByRole('textbox', { name: 'Slug' })
   await expect(slug).toHaveValue('plastic-free-picnic')
   // Typed by hand, the slug shows what was typed, and beside it what the store gets.
